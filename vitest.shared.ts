@@ -1,9 +1,11 @@
 // Shared vitest settings. Services need SWC so NestJS decorator metadata survives the transform;
 // every workspace resolves sibling packages to their TypeScript source through the "source" condition.
 import swc from 'unplugin-swc';
-import { defineConfig, type UserConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-export function serviceTestConfig(overrides: UserConfig['test'] = {}) {
+type TestOptions = NonNullable<ViteUserConfig['test']>;
+
+export function serviceTestConfig(overrides: TestOptions = {}) {
   return defineConfig({
     plugins: [swc.vite({ jsc: { target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } } })],
     resolve: { conditions: ['source'] },
@@ -19,10 +21,10 @@ export function serviceTestConfig(overrides: UserConfig['test'] = {}) {
   });
 }
 
-export function webTestConfig(overrides: UserConfig['test'] = {}) {
+export function webTestConfig(overrides: TestOptions = {}) {
   return defineConfig({
     resolve: { conditions: ['source'] },
-    esbuild: { jsx: 'automatic' },
+    oxc: { jsx: { runtime: 'automatic' } },
     test: { environment: 'jsdom', ...overrides },
   });
 }

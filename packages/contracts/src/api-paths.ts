@@ -1,0 +1,95 @@
+import type { OpportunityStatus } from './constants';
+
+// Every /api path of SPEC §7, plus the calls DESIGN.md, docs/architecture.md and issues 3–9 add.
+// `apiPaths` builds concrete URLs for the browser; `API_ROUTES` are the `:param` patterns the
+// services and the gateway match.
+
+type Id = number | string;
+const seg = (id: Id) => encodeURIComponent(String(id));
+
+export const API_PREFIX = '/api';
+
+export const apiPaths = {
+  // svc-auth, public
+  user: '/api/user',
+  login: '/api/login',
+  register: '/api/register',
+  logout: '/api/logout',
+  passwordResetRequest: '/api/password-reset/request',
+  passwordReset: '/api/password-reset/reset',
+  avatars: '/api/avatars/',
+  avatarFile: (file: string) => `/api/avatars/${encodeURIComponent(file)}`,
+  // svc-auth, signed in
+  userAvatar: '/api/user/avatar',
+  directory: '/api/directory',
+  users: '/api/users',
+  userById: (id: Id) => `/api/users/${seg(id)}`,
+  userSchool: (id: Id) => `/api/users/${seg(id)}/school`,
+  userRoles: (id: Id) => `/api/users/${seg(id)}/roles`,
+  backupUsers: '/api/backup/users',
+  audit: '/api/audit',
+  // svc-volunteer
+  opportunities: '/api/opportunities',
+  opportunitiesByStatus: (status: OpportunityStatus) => `/api/opportunities?status=${status}`,
+  opportunity: (id: Id) => `/api/opportunities/${seg(id)}`,
+  opportunityStatus: (id: Id) => `/api/opportunities/${seg(id)}/status`,
+  opportunitySignups: (id: Id) => `/api/opportunities/${seg(id)}/signups`,
+  // POST signs up, DELETE withdraws.
+  opportunitySignup: (id: Id) => `/api/opportunities/${seg(id)}/signup`,
+  opportunityPhotos: (id: Id) => `/api/opportunities/${seg(id)}/photos`,
+  opportunityPhotoStatus: (id: Id, photoId: Id) =>
+    `/api/opportunities/${seg(id)}/photos/${seg(photoId)}/status`,
+  // svc-content
+  blogPosts: '/api/blog-posts',
+  blogPostStatus: (id: Id) => `/api/blog-posts/${seg(id)}/status`,
+  notifications: '/api/notifications',
+  notificationsStream: '/api/notifications/stream',
+  // svc-hours
+  serviceHours: '/api/service-hours',
+  serviceHoursStatus: (id: Id) => `/api/service-hours/${seg(id)}/status`,
+} as const;
+
+// Method + pattern of every call, for controllers, gateway tests and docs.
+export const API_ROUTES = {
+  getUser: { method: 'GET', path: '/api/user' },
+  login: { method: 'POST', path: '/api/login' },
+  register: { method: 'POST', path: '/api/register' },
+  logout: { method: 'POST', path: '/api/logout' },
+  passwordResetRequest: { method: 'POST', path: '/api/password-reset/request' },
+  passwordReset: { method: 'POST', path: '/api/password-reset/reset' },
+  updateAvatar: { method: 'PATCH', path: '/api/user/avatar' },
+  getAvatar: { method: 'GET', path: '/api/avatars/:file' },
+  directory: { method: 'GET', path: '/api/directory' },
+  deleteUser: { method: 'DELETE', path: '/api/users/:id' },
+  changeSchool: { method: 'PATCH', path: '/api/users/:id/school' },
+  changeRoles: { method: 'PATCH', path: '/api/users/:id/roles' },
+  backupUsers: { method: 'GET', path: '/api/backup/users' },
+  audit: { method: 'GET', path: '/api/audit' },
+  listOpportunities: { method: 'GET', path: '/api/opportunities' },
+  createOpportunity: { method: 'POST', path: '/api/opportunities' },
+  deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },
+  changeOpportunityStatus: { method: 'PATCH', path: '/api/opportunities/:id/status' },
+  listSignups: { method: 'GET', path: '/api/opportunities/:id/signups' },
+  signUp: { method: 'POST', path: '/api/opportunities/:id/signup' },
+  withdraw: { method: 'DELETE', path: '/api/opportunities/:id/signup' },
+  listPhotos: { method: 'GET', path: '/api/opportunities/:id/photos' },
+  submitPhoto: { method: 'POST', path: '/api/opportunities/:id/photos' },
+  changePhotoStatus: { method: 'PATCH', path: '/api/opportunities/:id/photos/:photoId/status' },
+  listBlogPosts: { method: 'GET', path: '/api/blog-posts' },
+  createBlogPost: { method: 'POST', path: '/api/blog-posts' },
+  changeBlogPostStatus: { method: 'PATCH', path: '/api/blog-posts/:id/status' },
+  notifications: { method: 'GET', path: '/api/notifications' },
+  notificationsStream: { method: 'GET', path: '/api/notifications/stream' },
+  listServiceHours: { method: 'GET', path: '/api/service-hours' },
+  logServiceHours: { method: 'POST', path: '/api/service-hours' },
+  changeServiceHoursStatus: { method: 'PATCH', path: '/api/service-hours/:id/status' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+// Internal, not routed by the gateway to the outside (docs/architecture.md "Identity").
+export const INTERNAL_PATHS = {
+  authVerify: '/internal/auth/verify',
+  healthLive: '/health/live',
+  healthReady: '/health/ready',
+} as const;

@@ -1,0 +1,26 @@
+// Browser routes of SPEC §2 and the runtime remote config the gateway serves.
+export const APP_ROUTES = {
+  home: '/',
+  auth: '/auth',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  volunteer: '/volunteer',
+  directory: '/directory',
+  blog: '/blog',
+  serviceHours: '/service-hours',
+  supervisor: '/supervisor',
+} as const;
+export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
+
+export const PUBLIC_ROUTES: readonly string[] = [
+  APP_ROUTES.auth,
+  APP_ROUTES.login,
+  APP_ROUTES.forgotPassword,
+  APP_ROUTES.resetPassword,
+];
+
+export const resetPasswordUrl = (token: string) =>
+  `${APP_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
+
+export const REMOTES_CONFIG_PATH = '/config/remotes.json';

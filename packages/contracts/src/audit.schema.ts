@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { coercedNumber, optionalCoercedDate } from './fields';
+import { paginationQuerySchema } from './pagination';
+
+// Privileged actions recorded by the service that performs them (issue 9).
+export const AUDIT_ACTIONS = [
+  'user.roles.change',
+  'user.school.change',
+  'user.delete',
+  'users.backup',
+  'opportunity.create',
+  'opportunity.archive',
+  'opportunity.delete',
+  'photo.approve',
+  'photo.reject',
+  'blog.approve',
+  'blog.reject',
+  'hours.approve',
+  'hours.reject',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+export const auditRecordSchema = z.object({
+  id: z.string(),
+  // Producing service, e.g. "svc-auth".
+  service: z.string(),
+  actorId: z.number().int(),
+  actorName: z.string().nullable().optional(),
+  action: z.enum(AUDIT_ACTIONS),
+  // What was acted on, e.g. "user:12", "opportunity:4".
+  target: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  // Failure reason or a short summary of the change.
+  detail: z.string().nullable().optional(),
+  at: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+// GET /api/audit?page=&pageSize=&actor=&action=&from=&to=
+export const auditQuerySchema = paginationQuerySchema.extend({
+  actor: coercedNumber(z.number().int().positive().optional()),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: optionalCoercedDate(),
+  to: optionalCoercedDate(),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;

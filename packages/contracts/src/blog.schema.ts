@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { BLOG_CONTENT_MIN, BLOG_TITLE_MIN, REVIEW_STATUSES, TEXT_LIMITS } from './constants';
+import { messageFor } from './fields';
+import { VALIDATION } from './messages';
+
+// POST /api/blog-posts and the Write a Post form. Lengths count trimmed text.
+export const blogPostSchema = z.strictObject({
+  title: z
+    .string({ error: messageFor() })
+    .trim()
+    .min(BLOG_TITLE_MIN, VALIDATION.titleMin)
+    .max(TEXT_LIMITS.blogTitle, VALIDATION.tooLong(TEXT_LIMITS.blogTitle)),
+  content: z
+    .string({ error: messageFor() })
+    .trim()
+    .min(BLOG_CONTENT_MIN, VALIDATION.contentMin)
+    .max(TEXT_LIMITS.blogContent, VALIDATION.tooLong(TEXT_LIMITS.blogContent)),
+});
+export type BlogPostInput = z.output<typeof blogPostSchema>;
+
+export const blogAuthorSchema = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
+export type BlogAuthor = z.infer<typeof blogAuthorSchema>;
+
+export const blogPostResponseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  // null once the author's account is deleted: the card shows "Unknown Author".
+  author: blogAuthorSchema.nullable(),
+});
+export type BlogPost = z.infer<typeof blogPostResponseSchema>;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EVENT_CONSUMERS,
+  EVENT_PAYLOAD_SCHEMAS,
+  EVENT_PRODUCERS,
+  EVENT_TYPES,
+  eventQueueName,
+  eventsConsumedBy,
+  isEventType,
+  parseDomainEvent,
+} from './events';
+
+describe('event routing', () => {
+  it('routes exactly as docs/architecture.md says', () => {
+    expect(EVENT_CONSUMERS).toEqual({
+      'user.registered': ['svc-volunteer', 'svc-content', 'svc-hours'],
+      'user.updated': ['svc-volunteer', 'svc-content', 'svc-hours'],
+      'user.deleted': ['svc-volunteer', 'svc-content', 'svc-hours'],
+      'opportunity.created': ['svc-content'],
+      'hours.approved': ['svc-auth'],
+    });
+  });
+
+  it('never sends an event back to its producer', () => {
+    for (const type of Object.values(EVENT_TYPES)) {
+      expect(EVENT_CONSUMERS[type]).not.toContain(EVENT_PRODUCERS[type]);
+      expect(EVENT_PAYLOAD_SCHEMAS[type]).toBeDefined();
+    }
+  });
+
+  it('names one queue per consumer', () => {
+    expect(eventQueueName('svc-content')).toBe('events-svc-content');
+    expect(eventQueueName('svc-auth')).toBe('events-svc-auth');
+  });
+
+  it('lists what each service must handle', () => {
+    expect(eventsConsumedBy('svc-content')).toEqual([
+      'user.registered',
+      'user.updated',
+      'user.deleted',
+      'opportunity.created',
+    ]);
+    expect(eventsConsumedBy('svc-auth')).toEqual(['hours.approved']);
+    expect(eventsConsumedBy('svc-hours')).toEqual([
+      'user.registered',
+      'user.updated',
+      'user.deleted',
+    ]);
+  });
+});
+
+describe('parseDomainEvent', () => {
+  it('validates the envelope and the payload of its type', () => {
+    const event = {
+      id: 'e1',
+      type: 'hours.approved',
+      payload: { logId: 3, userId: 7, hours: 1.5 },
+      occurredAt: '2030-01-01T00:00:00.000Z',
+    };
+    expect(parseDomainEvent(event)).toEqual(event);
+    expect(() => parseDomainEvent({ ...event, payload: { logId: 3 } })).toThrow();
+    expect(() => parseDomainEvent({ ...event, type: 'hours.deleted' })).toThrow();
+  });
+
+  it('carries the user replica fields', () => {
+    const payload = {
+      id: 1,
+      name: 'Jane',
+      school: 'Jesuit High School',
+      grade: 10,
+      avatarUrl: null,
+      isAdmin: false,
+      isSupervisor: true,
+    };
+    const event = {
+      id: 'e2',
+      type: 'user.updated',
+      payload,
+      occurredAt: '2030-01-01T00:00:00.000Z',
+    };
+    expect(parseDomainEvent(event).payload).toEqual(payload);
+    expect(isEventType('user.deleted')).toBe(true);
+    expect(isEventType('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+// Domain events between services (DESIGN.md rule 5, docs/architecture.md "Events").
+
+export const SERVICE_NAMES = ['svc-auth', 'svc-volunteer', 'svc-content', 'svc-hours'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const EVENT_TYPES = {
+  userRegistered: 'user.registered',
+  userUpdated: 'user.updated',
+  userDeleted: 'user.deleted',
+  opportunityCreated: 'opportunity.created',
+  hoursApproved: 'hours.approved',
+} as const;
+export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
+
+// The replica of a user every other service keeps (names, schools, avatars, roles).
+export const userReplicaPayloadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  school: z.string(),
+  grade: z.number().int(),
+  avatarUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSupervisor: z.boolean(),
+});
+export type UserReplicaPayload = z.infer<typeof userReplicaPayloadSchema>;
+
+export const userDeletedPayloadSchema = z.object({ id: z.number().int() });
+export type UserDeletedPayload = z.infer<typeof userDeletedPayloadSchema>;
+
+export const opportunityCreatedPayloadSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  location: z.string(),
+  // ISO datetime
+  date: z.string(),
+});
+export type OpportunityCreatedPayload = z.infer<typeof opportunityCreatedPayloadSchema>;
+
+export const hoursApprovedPayloadSchema = z.object({
+  logId: z.number().int(),
+  userId: z.number().int(),
+  hours: z.number(),
+});
+export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
+
+export const EVENT_PAYLOAD_SCHEMAS = {
+  'user.registered': userReplicaPayloadSchema,
+  'user.updated': userReplicaPayloadSchema,
+  'user.deleted': userDeletedPayloadSchema,
+  'opportunity.created': opportunityCreatedPayloadSchema,
+  'hours.approved': hoursApprovedPayloadSchema,
+} as const satisfies Record<EventType, z.ZodType>;
+
+export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
+export type EventPayload<T extends EventType> = EventPayloads[T];
+
+// Who produces each event.
+export const EVENT_PRODUCERS: Readonly<Record<EventType, ServiceName>> = {
+  'user.registered': 'svc-auth',
+  'user.updated': 'svc-auth',
+  'user.deleted': 'svc-auth',
+  'opportunity.created': 'svc-volunteer',
+  'hours.approved': 'svc-hours',
+};
+
+// Routing table: the relay copies each event into the queue of every consumer listed here.
+export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>> = {
+  'user.registered': ['svc-volunteer', 'svc-content', 'svc-hours'],
+  'user.updated': ['svc-volunteer', 'svc-content', 'svc-hours'],
+  'user.deleted': ['svc-volunteer', 'svc-content', 'svc-hours'],
+  'opportunity.created': ['svc-content'],
+  'hours.approved': ['svc-auth'],
+};
+
+// One BullMQ queue per consuming service: "events-svc-content".
+export function eventQueueName(service: ServiceName): string {
+  return `events-${service}`;
+}
+
+// Event types a service must handle (one handler each, checked at start-up).
+export function eventsConsumedBy(service: ServiceName): EventType[] {
+  return (Object.keys(EVENT_CONSUMERS) as EventType[]).filter((type) =>
+    EVENT_CONSUMERS[type].includes(service),
+  );
+}
+
+// What travels in a BullMQ job; the job id is the event id.
+export interface DomainEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  payload: EventPayload<T>;
+  // ISO datetime of the state change
+  occurredAt: string;
+}
+
+export const domainEventSchema = z.object({
+  id: z.string().min(1),
+  type: z.enum(Object.values(EVENT_TYPES) as [EventType, ...EventType[]]),
+  payload: z.unknown(),
+  occurredAt: z.string(),
+});
+
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && Object.hasOwn(EVENT_PAYLOAD_SCHEMAS, value);
+}
+
+// Validate a job's data: the envelope, then the payload for its type.
+export function parseDomainEvent(data: unknown): DomainEvent {
+  const envelope = domainEventSchema.parse(data);
+  const payload = EVENT_PAYLOAD_SCHEMAS[envelope.type].parse(envelope.payload);
+  return { ...envelope, payload } as DomainEvent;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { VALIDATION } from './messages';
+
+// Error map for a field: a missing value says `required`; a wrong one says `message`, or, without
+// one, zod's default (which formatZodError turns into "Expected X, received Y").
+export const messageFor =
+  (message?: string, required: string = VALIDATION.required) =>
+  (issue: { input?: unknown }): string | undefined =>
+    issue.input === undefined ? required : message;
+
+// Form inputs hold strings; JSON holds numbers. Plain decimal strings become numbers, empty
+// strings and null become "absent"; anything else is left for the number schema to refuse.
+export function toNumberInput(value: unknown): unknown {
+  if (value === null || value === '') return undefined;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return value;
+}
+
+// Dates arrive as ISO strings (JSON, <input type="date">) or Date objects (forms).
+export function toDateInput(value: unknown): unknown {
+  if (value === null || value === '') return undefined;
+  if (typeof value === 'string') return new Date(value);
+  return value;
+}
+
+export const coercedNumber = <T extends z.ZodType<number | undefined>>(schema: T) =>
+  z.preprocess(toNumberInput, schema);
+
+export const coercedDate = (message: string = VALIDATION.invalidDate) =>
+  z.preprocess(toDateInput, z.date({ error: messageFor(message) }));
+
+// Same, but absent ('' included) is fine.
+export const optionalCoercedDate = (message: string = VALIDATION.invalidDate) =>
+  z.preprocess(toDateInput, z.date({ error: messageFor(message) }).optional());
+
+// Trimmed text that must not be empty, with an upper bound.
+export const requiredText = (max: number, requiredMessage: string = VALIDATION.required) =>
+  z
+    .string({ error: messageFor(undefined, requiredMessage) })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, VALIDATION.tooLong(max));
+
+// http(s) only: `javascript:` and `data:` URLs must never reach an <img src> or <a href>.
+export const httpUrl = (message: string, max: number) =>
+  z.url({ protocol: /^https?$/, error: messageFor(message) }).max(max, message);
+
+export const idSchema = coercedNumber(
+  z
+    .number({ error: messageFor(VALIDATION.invalidId) })
+    .int(VALIDATION.invalidId)
+    .positive(VALIDATION.invalidId),
+);
+
+// Route params ("/api/users/:id"): a positive integer id or 400/404, never a database error.
+export const idParamSchema = z.object({ id: idSchema });
+export type IdParam = z.output<typeof idParamSchema>;
+
+export const photoParamSchema = z.object({ id: idSchema, photoId: idSchema });
+export type PhotoParam = z.output<typeof photoParamSchema>;

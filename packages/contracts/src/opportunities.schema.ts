@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  CAPTION_MAX,
+  OPPORTUNITY_STATUSES,
+  REVIEW_STATUSES,
+  SPACES_MAX,
+  SPACES_MIN,
+  TEXT_LIMITS,
+} from './constants';
+import { coercedDate, coercedNumber, httpUrl, idSchema, messageFor, requiredText } from './fields';
+import { VALIDATION } from './messages';
+
+// POST /api/opportunities (admin) and the Create Opportunity form.
+export const createOpportunitySchema = z.strictObject({
+  title: requiredText(TEXT_LIMITS.opportunityTitle),
+  description: requiredText(TEXT_LIMITS.opportunityDescription),
+  location: requiredText(TEXT_LIMITS.location),
+  date: coercedDate(),
+  spaces: coercedNumber(
+    z
+      .number({ error: messageFor() })
+      .int(VALIDATION.spacesInteger)
+      .min(SPACES_MIN, VALIDATION.spacesMin)
+      .max(SPACES_MAX, VALIDATION.spacesMax),
+  ),
+});
+// The brief's name for the same request schema.
+export const opportunitySchema = createOpportunitySchema;
+export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;
+
+const opportunityStatusEnum = z.enum(OPPORTUNITY_STATUSES, {
+  error: messageFor(VALIDATION.invalidOpportunityStatus, VALIDATION.invalidOpportunityStatus),
+});
+
+// GET /api/opportunities?status=active|archived
+export const opportunitiesQuerySchema = z.object({ status: opportunityStatusEnum.optional() });
+export type OpportunitiesQuery = z.output<typeof opportunitiesQuerySchema>;
+
+// PATCH /api/opportunities/{id}/status (admin; archive by hand, beyond the spec).
+export const opportunityStatusSchema = z.strictObject({ status: opportunityStatusEnum });
+export type OpportunityStatusInput = z.output<typeof opportunityStatusSchema>;
+
+export const opportunityResponseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  // ISO datetime
+  date: z.string(),
+  spaces: z.number().int(),
+  status: z.enum(OPPORTUNITY_STATUSES),
+  // Signups so far; the opportunity is full when filled >= spaces.
+  filled: z.number().int(),
+  // Whether the caller has signed up (lets the card offer withdraw).
+  signedUp: z.boolean().optional(),
+});
+export type Opportunity = z.infer<typeof opportunityResponseSchema>;
+
+export const isOpportunityFull = (o: Pick<Opportunity, 'filled' | 'spaces'>) =>
+  o.filled >= o.spaces;
+
+// GET /api/opportunities/{id}/signups: one entry per signed-up student.
+export const signupResponseSchema = z.object({ name: z.string(), school: z.string() });
+export type Signup = z.infer<typeof signupResponseSchema>;
+
+// POST /api/opportunities/{id}/photos and the Submit Photos form. opportunityId is optional in
+// the body because the path carries it; when sent it must agree.
+export const eventPhotoSchema = z.strictObject({
+  opportunityId: coercedNumber(idSchema.optional()),
+  photoUrl: httpUrl(VALIDATION.invalidPhotoUrl, TEXT_LIMITS.url),
+  caption: z
+    .string({ error: messageFor(undefined, VALIDATION.captionRequired) })
+    .trim()
+    .min(1, VALIDATION.captionRequired)
+    .max(CAPTION_MAX, VALIDATION.captionTooLong),
+});
+export const submitPhotoSchema = eventPhotoSchema;
+export type EventPhotoInput = z.output<typeof eventPhotoSchema>;
+
+export const eventPhotoResponseSchema = z.object({
+  id: z.number().int(),
+  opportunityId: z.number().int(),
+  photoUrl: z.string(),
+  caption: z.string().nullable(),
+  // The submitter's display name, shown as "by {username}".
+  username: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  submittedAt: z.string().optional(),
+});
+export type EventPhoto = z.infer<typeof eventPhotoResponseSchema>;

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import {
+  AVATAR_MAX_BYTES,
+  GRADE_MAX,
+  GRADE_MIN,
+  PASSWORD_MIN,
+  SERVICE_HOURS_DECLARED_MAX,
+  SERVICE_HOURS_DEFAULT,
+  TEXT_LIMITS,
+} from './constants';
+import { coercedNumber, httpUrl, messageFor, requiredText } from './fields';
+import { TOASTS, VALIDATION } from './messages';
+import { SCHOOL_NAMES } from './schools';
+
+const trimString = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const passwordSchema = z
+  .string({ error: messageFor() })
+  .min(PASSWORD_MIN, VALIDATION.passwordMin)
+  .max(TEXT_LIMITS.password, VALIDATION.tooLong(TEXT_LIMITS.password));
+
+export const schoolSchema = z.enum(SCHOOL_NAMES, {
+  error: messageFor(VALIDATION.invalidSchool, VALIDATION.invalidSchool),
+});
+
+export const gradeSchema = coercedNumber(
+  z
+    .number({ error: messageFor() })
+    .int(VALIDATION.gradeInteger)
+    .min(GRADE_MIN, VALIDATION.gradeRange)
+    .max(GRADE_MAX, VALIDATION.gradeRange),
+);
+
+// Roles are never granted at registration (issue 9): `true` is refused, `false` (the spec form's
+// default for isSupervisor) is accepted and means nothing.
+const noRoleAtRegistration = z.literal(false, { error: VALIDATION.rolesAtRegistration }).optional();
+
+// POST /api/register (SPEC §5 "Registration"); also the Register tab's form schema.
+export const registerSchema = z.strictObject({
+  username: requiredText(TEXT_LIMITS.username),
+  password: passwordSchema,
+  name: requiredText(TEXT_LIMITS.name),
+  email: z.preprocess(
+    trimString,
+    z
+      .email({ error: messageFor(VALIDATION.invalidEmail) })
+      .max(TEXT_LIMITS.email, VALIDATION.invalidEmail),
+  ),
+  school: schoolSchema,
+  grade: gradeSchema,
+  serviceHours: coercedNumber(
+    z
+      .number({ error: messageFor() })
+      .min(0, VALIDATION.serviceHoursMin)
+      .max(SERVICE_HOURS_DECLARED_MAX, VALIDATION.serviceHoursMax)
+      .multipleOf(0.5, VALIDATION.serviceHoursStep)
+      .default(SERVICE_HOURS_DEFAULT),
+  ),
+  avatarUrl: z.preprocess(
+    emptyToUndefined,
+    httpUrl(VALIDATION.invalidAvatarUrl, TEXT_LIMITS.url).optional(),
+  ),
+  isAdmin: noRoleAtRegistration,
+  isSupervisor: noRoleAtRegistration,
+});
+export type RegisterInput = z.output<typeof registerSchema>;
+export type RegisterFormValues = z.input<typeof registerSchema>;
+
+// POST /api/login: both fields required, nothing else checked (never hint which one was wrong).
+export const loginSchema = z.strictObject({
+  username: z
+    .string({ error: messageFor() })
+    .trim()
+    .min(1, VALIDATION.required)
+    .max(TEXT_LIMITS.username, VALIDATION.tooLong(TEXT_LIMITS.username)),
+  password: z
+    .string({ error: messageFor() })
+    .min(1, VALIDATION.required)
+    .max(TEXT_LIMITS.password, VALIDATION.tooLong(TEXT_LIMITS.password)),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+// POST /api/password-reset/request
+export const forgotPasswordSchema = z.strictObject({
+  email: z.preprocess(
+    trimString,
+    z
+      .email({ error: messageFor(VALIDATION.validEmail, VALIDATION.validEmail) })
+      .max(TEXT_LIMITS.email, VALIDATION.validEmail),
+  ),
+});
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+
+// POST /api/password-reset/reset
+export const resetPasswordSchema = z.strictObject({
+  token: requiredText(TEXT_LIMITS.resetToken, TOASTS.resetTokenMissing),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+
+// The reset screen's form: the mismatch shows on the confirm field (SPEC §5).
+export const resetPasswordFormSchema = z
+  .strictObject({
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: messageFor() }),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: VALIDATION.passwordsDontMatch,
+    path: ['confirmPassword'],
+    // Check the match even while newPassword is still too short, so both messages show at once.
+    when: (payload) => {
+      const value = payload.value as { newPassword?: unknown; confirmPassword?: unknown };
+      return typeof value?.newPassword === 'string' && typeof value?.confirmPassword === 'string';
+    },
+  });
+export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
+
+// PATCH /api/users/{id}/school (admin)
+export const changeSchoolSchema = z.strictObject({ school: schoolSchema });
+export type ChangeSchoolInput = z.output<typeof changeSchoolSchema>;
+
+// PATCH /api/users/{id}/roles (admin, issue 9)
+export const changeRolesSchema = z
+  .strictObject({
+    isAdmin: z.boolean().optional(),
+    isSupervisor: z.boolean().optional(),
+  })
+  .refine((v) => v.isAdmin !== undefined || v.isSupervisor !== undefined, {
+    message: VALIDATION.rolesRequired,
+  });
+export type ChangeRolesInput = z.output<typeof changeRolesSchema>;
+
+// The user as every screen sees them (SPEC §3); the directory sends exactly this, never e-mail.
+export const directoryUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // Canonical registry name, or "Other" for legacy free text that matches nothing.
+  school: z.string(),
+  grade: z.number().int(),
+  avatarUrl: z.string().nullable(),
+  // Declared at registration + approved logged hours.
+  serviceHours: z.number(),
+  isAdmin: z.boolean(),
+  isSupervisor: z.boolean(),
+});
+export type DirectoryUser = z.infer<typeof directoryUserSchema>;
+export const publicUserSchema = directoryUserSchema;
+export type PublicUser = DirectoryUser;
+
+// GET /api/user, POST /api/login, POST /api/register: the owner also sees their username and e-mail.
+export const currentUserSchema = directoryUserSchema.extend({
+  username: z.string(),
+  email: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+// GET /api/backup/users: an array of these (no password hashes, no tokens).
+export const backupUserSchema = currentUserSchema;
+export type BackupUser = CurrentUser;
+
+// PATCH /api/user/avatar: the multipart field name.
+export const AVATAR_FIELD = 'avatar';
+
+// Browser-side check before upload (SPEC §5 "Avatar upload"); the service re-checks the bytes.
+export function avatarFileError(file: { size: number; type: string }): string | null {
+  if (!file.type.startsWith('image/')) return VALIDATION.avatarNotImage;
+  if (file.size > AVATAR_MAX_BYTES) return VALIDATION.avatarTooLarge;
+  return null;
+}

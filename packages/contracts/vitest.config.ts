@@ -1,0 +1,3 @@
+import { serviceTestConfig } from '../../vitest.shared';
+
+export default serviceTestConfig({ include: ['src/**/*.spec.ts'] });
