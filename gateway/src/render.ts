@@ -1,0 +1,152 @@
+import type {
+  GatewayOptions,
+  RemoteConfigEntry,
+  RenderedGateway,
+  StaticSource,
+} from './gateway-options.type.ts';
+import { runtimePaths } from './runtime-paths.util.ts';
+import { renderTemplate } from './template.util.ts';
+import { SERVICE_UPSTREAMS, validateGatewayOptions } from './validate-options.util.ts';
+
+export const DEFAULT_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  // Event photos are external URLs; avatar previews are blob: URLs.
+  "img-src 'self' data: blob: https: http:",
+  // Radix primitives set inline styles.
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * Renders the whole nginx.conf (one self-contained file: run it with `nginx -c <file>`) and the
+ * runtime remote config from a plain object. Deterministic: the same options give the same text.
+ */
+export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
+  validateGatewayOptions(options);
+  const paths = runtimePaths(options.runtimeDir);
+  const remotesConfig = options.remotesConfig ?? defaultRemotesConfig(Object.keys(options.remotes));
+  const remotesJson = `${JSON.stringify({ remotes: remotesConfig.map(({ name, entry }) => ({ name, entry })) })}\n`;
+  const publicUrl = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
+  // Behind TLS termination the public URL, not the hop to nginx, says how the browser came in.
+  const forwardedProto = publicUrl ? publicUrl.protocol.slice(0, -1) : '$scheme';
+
+  const staticUpstreams: Array<[string, string]> = [];
+  const upstreamFor = (name: string, source: StaticSource): string | undefined => {
+    if (!('upstream' in source)) return undefined;
+    staticUpstreams.push([name, source.upstream]);
+    return name;
+  };
+
+  const shellUpstream = upstreamFor('static_shell', options.shell);
+  const shellLocation =
+    shellUpstream === undefined
+      ? renderTemplate('shell-static.conf', { root: rootOf(options.shell) })
+      : renderTemplate('shell-proxy.conf', {
+          upstream_name: shellUpstream,
+          forwarded_proto: forwardedProto,
+        });
+
+  const remoteLocations = Object.entries(options.remotes)
+    .map(([name, source]) => {
+      const upstreamName = upstreamFor(`static_mf_${name.replace(/-/g, '_')}`, source);
+      return upstreamName === undefined
+        ? renderTemplate('remote-static.conf', { name, root: rootOf(source) })
+        : renderTemplate('remote-proxy.conf', {
+            name,
+            upstream_name: upstreamName,
+            forwarded_proto: forwardedProto,
+          });
+    })
+    .join('\n');
+
+  const serverLine = (address: string) =>
+    `server ${address} max_fails=1 fail_timeout=2s${options.resolver && !address.startsWith('unix:') ? ' resolve' : ''};`;
+  const upstreamBlock = (name: string, servers: readonly string[]) =>
+    renderTemplate('upstream.conf', {
+      upstream_name: name,
+      // `resolve` re-resolves names at run time and needs a shared memory zone.
+      zone: options.resolver ? `zone ${name} 64k;` : '',
+      servers: servers.map(serverLine).join('\n'),
+    });
+  const upstreams = [
+    ...SERVICE_UPSTREAMS.map((name) => upstreamBlock(name, options.upstreams[name])),
+    ...staticUpstreams.map(([name, address]) => upstreamBlock(name, [address])),
+  ].join('\n\n');
+
+  const accessLog =
+    options.accessLog === false
+      ? 'off'
+      : isStream(options.accessLog)
+        ? `${options.accessLog} gateway_json`
+        : `${options.accessLog ?? paths.accessLog} gateway_json buffer=32k flush=1s`;
+
+  const vars: Record<string, string> = {
+    user: options.user ? `user ${options.user};` : '',
+    worker_processes: String(options.workerProcesses ?? 'auto'),
+    daemon: options.daemon ? 'on' : 'off',
+    runtime_dir: options.runtimeDir,
+    error_log: options.errorLog ?? paths.errorLog,
+    worker_connections: String(options.workerConnections ?? 8192),
+    access_log: accessLog,
+    resolver: options.resolver ? `resolver ${options.resolver} valid=10s;` : '',
+    upstreams,
+    listen: `${listenHost(options.host ?? '127.0.0.1')}:${options.port}`,
+    server_name: publicUrl ? publicUrl.hostname : '_',
+    real_ip: realIp(options.trustedProxies ?? []),
+    csp: options.contentSecurityPolicy ?? DEFAULT_CONTENT_SECURITY_POLICY,
+    hsts:
+      publicUrl?.protocol === 'https:'
+        ? 'add_header Strict-Transport-Security "max-age=31536000" always;'
+        : '',
+    forwarded_proto: forwardedProto,
+    remotes_json_location: renderTemplate('remotes-json.conf', {
+      remotes_json: nginxSingleQuoted(remotesJson.trim()),
+    }),
+    remote_locations: remoteLocations,
+    shell_location: shellLocation,
+  };
+
+  const nginxConf = `${renderTemplate('nginx.conf', vars).replace(/\n{3,}/g, '\n\n')}\n`;
+  return { nginxConf, remotesJson };
+}
+
+export function defaultRemotesConfig(remoteNames: readonly string[]): RemoteConfigEntry[] {
+  return remoteNames.map((name) => ({
+    name: `mf_${name.replace(/-/g, '_')}`,
+    entry: `/mf/${name}/mf-manifest.json`,
+  }));
+}
+
+function rootOf(source: StaticSource): string {
+  if (!('root' in source)) throw new Error('expected a static root');
+  return source.root.replace(/\/+$/, '') || '/';
+}
+
+function isStream(path: string | undefined): boolean {
+  return path === '/dev/stdout' || path === '/dev/stderr';
+}
+
+function listenHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+function realIp(trusted: readonly string[]): string {
+  if (trusted.length === 0) return '';
+  return [
+    ...trusted.map((proxy) => `set_real_ip_from ${proxy};`),
+    'real_ip_header X-Forwarded-For;',
+    'real_ip_recursive on;',
+  ].join('\n');
+}
+
+// Inside an nginx single-quoted string `\` and `'` are escapes and `$` starts a variable.
+// `$` only occurs inside JSON strings, where \u0024 is the same character.
+function nginxSingleQuoted(json: string): string {
+  return json.replace(/\$/g, '\\u0024').replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from './support/http-client.ts';
+import { startStandIn, verifyRoute, type StandIn } from './support/stand-in.ts';
+import {
+  expectSecurityHeaders,
+  startTestGateway,
+  type TestGateway,
+} from './support/test-gateway.ts';
+
+// docs/architecture.md "Gateway routes": path, method, owning service, signed in or public.
+const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
+  ['POST', '/api/register', 'svc_auth', 'public'],
+  ['POST', '/api/login', 'svc_auth', 'public'],
+  ['POST', '/api/logout', 'svc_auth', 'public'],
+  ['GET', '/api/user', 'svc_auth', 'public'],
+  ['POST', '/api/password-reset/request', 'svc_auth', 'public'],
+  ['POST', '/api/password-reset/reset', 'svc_auth', 'public'],
+  ['GET', '/api/avatars/12.webp', 'svc_auth', 'public'],
+  ['PATCH', '/api/user/avatar', 'svc_auth', 'protected'],
+  ['GET', '/api/directory', 'svc_auth', 'protected'],
+  ['DELETE', '/api/users/12', 'svc_auth', 'protected'],
+  ['PATCH', '/api/users/12/school', 'svc_auth', 'protected'],
+  ['GET', '/api/backup/users', 'svc_auth', 'protected'],
+  ['GET', '/api/audit', 'svc_auth', 'protected'],
+  ['GET', '/api/opportunities?status=archived', 'svc_volunteer', 'protected'],
+  ['POST', '/api/opportunities', 'svc_volunteer', 'protected'],
+  ['DELETE', '/api/opportunities/3', 'svc_volunteer', 'protected'],
+  ['POST', '/api/opportunities/3/signup', 'svc_volunteer', 'protected'],
+  ['GET', '/api/opportunities/3/photos', 'svc_volunteer', 'protected'],
+  ['PATCH', '/api/opportunities/3/photos/9/status', 'svc_volunteer', 'protected'],
+  ['GET', '/api/blog-posts', 'svc_content', 'protected'],
+  ['PATCH', '/api/blog-posts/4/status', 'svc_content', 'protected'],
+  ['GET', '/api/notifications', 'svc_content', 'protected'],
+  ['GET', '/api/service-hours', 'svc_hours', 'protected'],
+  ['PATCH', '/api/service-hours/5/status', 'svc_hours', 'protected'],
+];
+
+describe('gateway routing table', () => {
+  let standIns: StandIn[];
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    const [auth, volunteer, content, hours] = (standIns = [
+      await startStandIn('svc_auth', { '/internal/auth/verify': verifyRoute }),
+      await startStandIn('svc_volunteer'),
+      await startStandIn('svc_content'),
+      await startStandIn('svc_hours'),
+    ]);
+    gateway = await startTestGateway({
+      upstreams: {
+        svc_auth: [auth.address],
+        svc_volunteer: [volunteer.address],
+        svc_content: [content.address],
+        svc_hours: [hours.address],
+      },
+    });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await Promise.all((standIns ?? []).map((s) => s.close()));
+  });
+
+  it.each(ROUTES)('%s %s goes to %s (%s)', async (method, path, service, access) => {
+    const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+    const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+
+    const signedOut = await request(`${gateway.url}${path}`, { method, headers, body });
+    if (access === 'public') {
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.json()).toEqual({ service, method, url: path });
+    } else {
+      expect(signedOut.status).toBe(401);
+    }
+
+    const signedIn = await request(`${gateway.url}${path}`, {
+      method,
+      headers: { ...headers, cookie: 'sid=student' },
+      body,
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json()).toEqual({ service, method, url: path });
+  });
+
+  it.each([
+    '/api/unknown',
+    '/api/user/settings',
+    '/api/internal/auth/verify',
+    '/api',
+    '/api/opportunity',
+  ])('answers the unknown API path %s with 404 JSON', async (path) => {
+    const res = await request(`${gateway.url}${path}`, { headers: { cookie: 'sid=student' } });
+
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.json()).toEqual({ statusCode: 404, message: 'Not Found' });
+    expectSecurityHeaders(res);
+  });
+
+  it('answers 404 JSON even when the unknown API path looks like a file', async () => {
+    const res = await request(`${gateway.url}/api/nothing.html`);
+
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/json');
+  });
+
+  it('answers the health probe without touching a service', async () => {
+    const res = await request(`${gateway.url}/_gateway/health`);
+
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('ok\n');
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { GatewayOptions } from '../../src/gateway-options.type.ts';
+import { findFreePort, startNginx, type NginxHandle } from '../../src/nginx-process.ts';
+import { renderGatewayConfig } from '../../src/render.ts';
+import type { HttpResult } from './http-client.ts';
+import { createStaticFixtures } from './static-fixtures.ts';
+
+export interface TestGateway {
+  nginx: NginxHandle;
+  url: string;
+  options: GatewayOptions;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+type Overrides = Partial<Omit<GatewayOptions, 'port' | 'runtimeDir'>> &
+  Pick<GatewayOptions, 'upstreams'>;
+
+/** A real nginx on a free port with the rendered config, a shell and a remote on disk. */
+export async function startTestGateway(overrides: Overrides): Promise<TestGateway> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'gateway-test-'));
+  const { shellRoot, remoteRoot } = await createStaticFixtures(path.join(dir, 'static'));
+  const options: GatewayOptions = {
+    port: await findFreePort(),
+    runtimeDir: path.join(dir, 'run'),
+    workerProcesses: 2,
+    shell: { root: shellRoot },
+    remotes: {
+      volunteer: { root: remoteRoot },
+      directory: { root: remoteRoot },
+      blog: { root: remoteRoot },
+      hours: { root: remoteRoot },
+    },
+    ...overrides,
+  };
+  const { nginxConf, remotesJson } = renderGatewayConfig(options);
+  const nginx = await startNginx({ conf: nginxConf, runtimeDir: options.runtimeDir, remotesJson });
+  return {
+    nginx,
+    url: nginx.url,
+    options,
+    dir,
+    async stop() {
+      await nginx.stop();
+      if (!process.env.KEEP_GATEWAY_DIR) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port nothing listens on: a service that is down. */
+export async function deadAddress(): Promise<string> {
+  return `127.0.0.1:${await findFreePort()}`;
+}
+
+export function expectSecurityHeaders(res: HttpResult): void {
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("img-src 'self' data: blob: https: http:");
+  expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  // server_tokens off: no version to fingerprint.
+  expect(res.headers.server).toBe('nginx');
+}
