@@ -1,0 +1,127 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { z } from 'zod';
+import {
+  loadServiceConfig,
+  type NoExtraConfig,
+  type ServiceConfig,
+} from '../config/service-config';
+import type { Identity } from '../identity/identity.types';
+import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
+import { createRedis, logRedisOutages } from '../redis/redis';
+import { ServiceKitModule } from './service-kit.module';
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export interface CreateServiceAppOptions {
+  // Defaults to `svc-<DB_SCHEMA>` (auth → svc-auth).
+  service?: string;
+  logger?: Logger;
+  // Fastify's trustProxy. Default 1: exactly one proxy (nginx) in front, so request.ip is the
+  // address nginx saw and a client's own X-Forwarded-For cannot forge it.
+  trustProxy?: boolean | string | string[] | number;
+  // Default 1 MB (JSON bodies); multipart plugins keep their own limits.
+  bodyLimit?: number;
+  // Runs before Nest initialises: register Fastify plugins (cookies, multipart) here.
+  configure?: (app: NestFastifyApplication) => void | Promise<void>;
+}
+
+export function serviceNameOf(config: ServiceConfig, service?: string): string {
+  return service ?? `svc-${config.DB_SCHEMA}`;
+}
+
+@Module({})
+class ServiceRootModule {}
+
+// Builds (but does not start listening) a service: Fastify adapter with a 1 MB body limit,
+// the identity guards, one error shape, request logs, health routes and shutdown hooks.
+export async function createServiceApp(
+  appModule: Type<unknown> | DynamicModule,
+  config: ServiceConfig,
+  options: CreateServiceAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const service = serviceNameOf(config, options.service);
+  const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
+  const redis = createRedis(config.REDIS_URL);
+  // An unreachable Redis must show up in /health/ready and logs, not crash the process.
+  logRedisOutages(redis, logger, service);
+
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
+    logger: false,
+    trustProxy: options.trustProxy ?? 1,
+  });
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [ServiceKitModule.forRoot({ service, config, logger, redis }), appModule],
+  };
+  let app: NestFastifyApplication;
+  try {
+    app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
+      logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+      abortOnError: false,
+    });
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
+
+  // Body-parser failures (malformed JSON, too large, wrong media type) reach the global filter
+  // too: Nest turns Fastify's errors into HttpExceptions with Fastify's status and message.
+  const fastify = app.getHttpAdapter().getInstance();
+  // One JSON line per request; health probes only at debug level so they do not drown the log.
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const user = (request as unknown as { user?: Identity }).user;
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      userId: user?.id,
+    };
+    if (request.url.startsWith('/health/')) logger.debug(line, 'request');
+    else logger.info(line, 'request');
+    done();
+  });
+
+  app.enableShutdownHooks();
+  await options.configure?.(app);
+  return app;
+}
+
+export interface StartServiceOptions<S extends z.ZodObject> extends CreateServiceAppOptions {
+  // Per-service variables (e.g. SMTP_URL) validated together with the common ones.
+  configSchema?: S;
+  config?: ServiceConfig & z.output<S>;
+}
+
+export interface StartedService<C> {
+  app: NestFastifyApplication;
+  config: C;
+  url: string;
+}
+
+// dist/main.js of every service: validate env, build, listen; a failed start is one line, exit 1.
+export async function startService<S extends z.ZodObject = NoExtraConfig>(
+  appModule: Type<unknown> | DynamicModule,
+  options: StartServiceOptions<S> = {},
+): Promise<StartedService<ServiceConfig & z.output<S>>> {
+  const config = options.config ?? loadServiceConfig(options.configSchema);
+  const service = serviceNameOf(config, options.service);
+  const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
+  try {
+    const app = await createServiceApp(appModule, config, { ...options, service, logger });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
+    logger.info({ url }, `${service} listening on ${url}`);
+    return { app, config, url };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${service} failed to start: ${message}\n`);
+    logger.debug({ err: error }, 'start failed');
+    process.exit(1);
+  }
+}

@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+// One row per event written in the same transaction as the state change (DESIGN rule 5).
+@Entity({ name: 'outbox' })
+export class OutboxEvent {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  // Insertion order, so the relay publishes oldest first.
+  @Column({ type: 'bigint', generatedIdentity: 'ALWAYS', insert: false, update: false })
+  seq!: string;
+
+  @Column({ type: 'text' })
+  type!: string;
+
+  @Column({ type: 'jsonb' })
+  payload!: unknown;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt!: Date | null;
+}

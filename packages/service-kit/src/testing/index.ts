@@ -1,0 +1,5 @@
+// Test helpers: import from '@district/service-kit/testing', never from runtime code.
+export * from './test-database';
+export * from './test-redis';
+export * from './test-identity';
+export * from './test-service';

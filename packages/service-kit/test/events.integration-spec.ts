@@ -1,0 +1,422 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventPayload } from '@district/contracts';
+import {
+  addOutboxEvent,
+  checkHandlers,
+  createDataSource,
+  EventConsumer,
+  OutboxRelay,
+  runMigrations,
+  withTransaction,
+  type EventContext,
+  type EventHandlerTable,
+} from '../src';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  identityHeader,
+  startTestService,
+  testRedisPrefix,
+  testRedisUrl,
+  testServiceConfig,
+  type TestDatabase,
+} from '../src/testing';
+import { FeedItem, Widget } from './fixtures/widget.entity';
+import {
+  CreateFeedItems1710000000001,
+  CreateWidgets1710000000000,
+} from './fixtures/fixture-migrations';
+import { consumerModule, producerModule } from './fixtures/test-app.module';
+import { CuttableProxy, sleep, waitFor } from './helpers';
+
+const opportunity = (
+  id: number,
+  title = `Opportunity ${id}`,
+): EventPayload<'opportunity.created'> => ({
+  id,
+  title,
+  location: 'Gretna',
+  date: '2030-05-01T09:00:00.000Z',
+});
+
+// Only the route these tests exercise; the real table also sends user.* events to svc-content.
+const ROUTING = { 'opportunity.created': ['svc-content'] };
+
+describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
+  let db: TestDatabase;
+  let producer: DataSource;
+  let consumerDb: DataSource;
+  let prefix: string;
+  let redis: Redis;
+  const running: Array<{ stop(): Promise<void> }> = [];
+  const redisUrl = testRedisUrl();
+
+  // svc-content's handler: one feed row per opportunity.
+  const handlers: EventHandlerTable = {
+    'opportunity.created': async (payload, { manager }: EventContext<'opportunity.created'>) => {
+      await manager.insert(FeedItem, { opportunityId: payload.id, title: payload.title });
+    },
+  };
+
+  const relay = (overrides: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) => {
+    const r = new OutboxRelay({
+      dataSource: producer,
+      redisUrl,
+      prefix,
+      pollIntervalMs: 100,
+      routing: ROUTING,
+      ...overrides,
+    });
+    running.push(r);
+    return r;
+  };
+  const consumer = () => {
+    const c = new EventConsumer({
+      service: 'svc-content',
+      dataSource: consumerDb,
+      redisUrl,
+      prefix,
+      handlers,
+      routing: ROUTING,
+    });
+    running.push(c);
+    return c;
+  };
+  const feedCount = async () =>
+    (await consumerDb.query('SELECT count(*)::int AS n FROM content.feed_items'))[0].n;
+  const unpublished = async () =>
+    (
+      await producer.query(
+        'SELECT count(*)::int AS n FROM volunteer.outbox WHERE published_at IS NULL',
+      )
+    )[0].n;
+  const queue = () => new Queue('events-svc-content', { connection: redis, prefix });
+
+  const publishOpportunity = (id: number, title?: string) =>
+    withTransaction(producer, async (manager) => {
+      await manager.insert(Widget, { name: `w-${id}-${Math.random()}` });
+      return addOutboxEvent(manager, 'opportunity.created', opportunity(id, title));
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('kit_events');
+    producer = createDataSource({
+      url: db.url,
+      schema: 'volunteer',
+      entities: [Widget],
+      migrations: [CreateWidgets1710000000000],
+    });
+    consumerDb = createDataSource({
+      url: db.url,
+      schema: 'content',
+      entities: [FeedItem],
+      migrations: [CreateFeedItems1710000000001],
+    });
+    await producer.initialize();
+    await consumerDb.initialize();
+    await runMigrations(producer);
+    await runMigrations(consumerDb);
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  });
+
+  beforeEach(async () => {
+    prefix = testRedisPrefix('events');
+    await producer.query('TRUNCATE volunteer.outbox, volunteer.widgets');
+    await consumerDb.query('TRUNCATE content.feed_items, content.processed_events');
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.stop()));
+    await clearRedisPrefix(prefix);
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await producer?.destroy();
+    await consumerDb?.destroy();
+    await db?.drop();
+  });
+
+  it('creates the schema, the outbox and processed_events tables, and records its migrations there', async () => {
+    const tables = await producer.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'volunteer' ORDER BY 1`,
+    );
+    expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
+      'migrations',
+      'outbox',
+      'processed_events',
+      'widgets',
+    ]);
+    // Running again is a no-op.
+    expect(await runMigrations(producer)).toEqual([]);
+  });
+
+  it('never delivers an event written in a rolled-back transaction', async () => {
+    await expect(
+      withTransaction(producer, async (manager) => {
+        await manager.insert(Widget, { name: 'rolled-back' });
+        await addOutboxEvent(manager, 'opportunity.created', opportunity(1, 'rolled back'));
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    await publishOpportunity(2, 'committed');
+
+    await relay().start();
+    await consumer().start();
+    await waitFor(async () => (await feedCount()) === 1, 10_000, 'the committed event');
+    await sleep(500);
+    const rows = await consumerDb.query('SELECT title FROM content.feed_items');
+    expect(rows).toEqual([{ title: 'committed' }]);
+    expect(
+      await producer.query(
+        `SELECT count(*)::int AS n FROM volunteer.widgets WHERE name = 'rolled-back'`,
+      ),
+    ).toEqual([{ n: 0 }]);
+    const counts = await queue().getJobCounts(
+      'completed',
+      'waiting',
+      'active',
+      'failed',
+      'delayed',
+    );
+    expect(counts).toMatchObject({ completed: 1, waiting: 0, active: 0, failed: 0, delayed: 0 });
+  });
+
+  it('refuses to write an event outside a transaction or with a payload that breaks the contract', async () => {
+    await expect(
+      addOutboxEvent(producer.manager, 'opportunity.created', opportunity(3)),
+    ).rejects.toThrow(/inside a transaction/);
+    await expect(
+      withTransaction(producer, (manager) =>
+        addOutboxEvent(manager, 'opportunity.created', {
+          id: 'x',
+        } as unknown as EventPayload<'opportunity.created'>),
+      ),
+    ).rejects.toThrow();
+    expect(await unpublished()).toBe(0);
+  });
+
+  it('applies a redelivered event once', async () => {
+    const id = await publishOpportunity(10, 'once');
+    await relay().start();
+    const c = consumer();
+    await c.start();
+    await waitFor(async () => (await feedCount()) === 1, 10_000, 'first delivery');
+
+    // BullMQ forgets completed jobs after a while; a later re-send arrives as a new job.
+    const [row] = await producer.query(
+      'SELECT payload, created_at FROM volunteer.outbox WHERE id = $1',
+      [id],
+    );
+    const envelope = {
+      id,
+      type: 'opportunity.created',
+      payload: row.payload,
+      occurredAt: row.created_at.toISOString(),
+    };
+    const q = queue();
+    await q.add('opportunity.created', envelope, { jobId: `${id}-again` });
+    await waitFor(
+      async () => (await q.getJobCounts('completed')).completed === 2,
+      10_000,
+      'second delivery',
+    );
+    expect(await feedCount()).toBe(1);
+
+    // Two deliveries racing each other: one applies, one sees the first and does nothing.
+    const results = await Promise.all([c.process(envelope as never), c.process(envelope as never)]);
+    expect(results.filter(Boolean)).toHaveLength(0);
+    const fresh = { ...envelope, id: crypto.randomUUID(), payload: opportunity(11, 'raced') };
+    const raced = await Promise.all([c.process(fresh as never), c.process(fresh as never)]);
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    expect(await feedCount()).toBe(2);
+  });
+
+  it('keeps events for a consumer that is down and delivers them when it comes back', async () => {
+    await relay().start();
+    await publishOpportunity(20, 'while down');
+    await publishOpportunity(21, 'also while down');
+    await waitFor(async () => (await unpublished()) === 0, 10_000, 'relay to publish');
+    await sleep(300);
+    expect(await feedCount()).toBe(0);
+    expect((await queue().getJobCounts('waiting')).waiting).toBe(2);
+
+    await consumer().start();
+    await waitFor(async () => (await feedCount()) === 2, 10_000, 'delivery after restart');
+    const titles = (await consumerDb.query('SELECT title FROM content.feed_items ORDER BY id')).map(
+      (r: { title: string }) => r.title,
+    );
+    expect(titles).toEqual(['while down', 'also while down']);
+  });
+
+  it('re-sends what stayed unpublished while Redis was unreachable', async () => {
+    const { hostname, port } = new URL(redisUrl);
+    const proxy = new CuttableProxy(hostname, Number(port || 6379));
+    await proxy.open();
+    const viaProxy = `redis://127.0.0.1:${proxy.port}`;
+    await consumer().start();
+    await relay({ redisUrl: viaProxy, publishTimeoutMs: 1_000 }).start();
+
+    await publishOpportunity(30, 'before the outage');
+    await waitFor(async () => (await feedCount()) === 1, 10_000, 'delivery before the outage');
+
+    await proxy.cut();
+    await publishOpportunity(31, 'during the outage');
+    await sleep(1_500);
+    // Still in the outbox, not lost and not marked published.
+    expect(await unpublished()).toBe(1);
+    expect(await feedCount()).toBe(1);
+
+    await proxy.open();
+    await waitFor(async () => (await feedCount()) === 2, 20_000, 'delivery after the outage');
+    expect(await unpublished()).toBe(0);
+    await proxy.cut();
+  });
+
+  it('publishes rows left unpublished by a relay that stopped, when a relay starts again', async () => {
+    await publishOpportunity(40);
+    await publishOpportunity(41);
+    expect(await unpublished()).toBe(2);
+    await relay().start();
+    await consumer().start();
+    await waitFor(async () => (await feedCount()) === 2, 10_000, 'delivery after relay start');
+  });
+
+  it('lets several relays share one outbox without losing or doubling an event', async () => {
+    await consumer().start();
+    const relays = [relay(), relay(), relay()];
+    await Promise.all(relays.map((r) => r.start()));
+    const writes = Array.from({ length: 60 }, (_, i) => publishOpportunity(100 + i));
+    await Promise.all(writes);
+    await waitFor(async () => (await feedCount()) === 60, 20_000, '60 events');
+    await sleep(300);
+    expect(await feedCount()).toBe(60);
+    expect(await unpublished()).toBe(0);
+    // One job per event (job id = event id), whichever relay published it.
+    expect((await queue().getJobCounts('completed')).completed).toBe(60);
+  });
+
+  it('delivers within a fraction of a second of the commit, woken by the commit itself', async () => {
+    // A 5 s poll: only the NOTIFY sent at commit can make delivery this fast.
+    await relay({ pollIntervalMs: 5_000 }).start();
+    await consumer().start();
+    await publishOpportunity(50); // warm-up
+    await waitFor(async () => (await feedCount()) === 1);
+    const samples: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const started = performance.now();
+      await publishOpportunity(51 + i);
+      await waitFor(async () => (await feedCount()) === 2 + i, 5_000);
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    console.log(
+      `commit → handled: median ${samples[5].toFixed(1)} ms, max ${samples[9].toFixed(1)} ms`,
+    );
+    expect(samples[5]).toBeLessThan(500);
+  });
+
+  it('keeps an event whose payload breaks the contract as a failed job instead of retrying it', async () => {
+    await consumer().start();
+    const q = queue();
+    await q.add('opportunity.created', {
+      id: crypto.randomUUID(),
+      type: 'opportunity.created',
+      payload: { id: 'not a number' },
+      occurredAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await q.getJobCounts('failed')).failed === 1, 10_000, 'failed job');
+    const [failed] = await q.getFailed();
+    expect(failed.attemptsMade).toBe(1);
+    expect(await feedCount()).toBe(0);
+  });
+
+  it('checks one handler per routed event type at start-up', () => {
+    expect(() =>
+      checkHandlers('svc-content', [], { 'opportunity.created': ['svc-content'] }),
+    ).toThrow(/no handler for "opportunity.created"/);
+    expect(() =>
+      checkHandlers('svc-content', ['opportunity.created', 'hours.approved'], {
+        'opportunity.created': ['svc-content'],
+        'hours.approved': ['svc-auth'],
+      }),
+    ).toThrow(/"hours.approved", which is not routed to svc-content/);
+    expect(() =>
+      checkHandlers('svc-auth', ['hours.approved'], { 'hours.approved': ['svc-auth'] }),
+    ).not.toThrow();
+  });
+});
+
+describe('EventsModule wiring in two services', () => {
+  it('carries an event from one service’s HTTP write to another service’s handler', async () => {
+    const db = await createTestDatabase('kit_wiring');
+    const prefix = testRedisPrefix('wiring');
+    const base = { DATABASE_URL: db.url, BULLMQ_PREFIX: prefix };
+    const producerApp = await startTestService(
+      producerModule(),
+      testServiceConfig({ ...base, DB_SCHEMA: 'volunteer' }),
+    );
+    const consumerApp = await startTestService(
+      consumerModule(),
+      testServiceConfig({ ...base, DB_SCHEMA: 'content' }),
+    );
+    const reader = new DataSource({ type: 'postgres', url: db.url });
+    await reader.initialize();
+    try {
+      const res = await fetch(`${producerApp.url}/widgets`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...identityHeader({ id: 1, isAdmin: true }),
+        },
+        body: JSON.stringify({ name: 'beach cleanup' }),
+      });
+      expect(res.status).toBe(201);
+      const rows = await waitFor(async () => {
+        const found = await reader.query('SELECT title FROM content.feed_items');
+        return found.length > 0 ? found : undefined;
+      });
+      expect(rows).toEqual([{ title: 'beach cleanup' }]);
+
+      // A failed write leaves no event behind.
+      const failed = await fetch(`${producerApp.url}/widgets/fail-after-write`, {
+        method: 'POST',
+        headers: identityHeader({ id: 1 }),
+      });
+      expect(failed.status).toBe(500);
+      await sleep(500);
+      expect(await reader.query('SELECT count(*)::int AS n FROM volunteer.outbox')).toEqual([
+        { n: 1 },
+      ]);
+      expect(await reader.query('SELECT count(*)::int AS n FROM content.feed_items')).toEqual([
+        { n: 1 },
+      ]);
+    } finally {
+      await reader.destroy();
+      await producerApp.close();
+      await consumerApp.close();
+      await db.drop();
+      await clearRedisPrefix(prefix);
+    }
+  });
+
+  it('refuses to start a consumer service with a routed event type left unhandled', async () => {
+    const db = await createTestDatabase('kit_unhandled');
+    try {
+      const { EventsModule } = await import('../src');
+      const { TestAppModule } = await import('./fixtures/test-app.module');
+      const broken = {
+        module: class BrokenModule {},
+        imports: [TestAppModule, EventsModule.forRoot({ service: 'svc-hours' })],
+      };
+      await expect(
+        startTestService(broken, testServiceConfig({ DATABASE_URL: db.url, DB_SCHEMA: 'hours' })),
+      ).rejects.toThrow(/svc-hours event handlers: no handler for "user.registered"/);
+    } finally {
+      await db.drop();
+    }
+  });
+});

@@ -1,0 +1,300 @@
+import { Writable } from 'node:stream';
+import jwt from 'jsonwebtoken';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  identityHeader,
+  startTestService,
+  testServiceConfig,
+  TEST_IDENTITY_SECRET,
+  type TestDatabase,
+  type TestService,
+} from '../src/testing';
+import { consumerModule, producerModule } from './fixtures/test-app.module';
+
+const student = { id: 7, isAdmin: false, isSupervisor: false };
+const supervisor = { id: 8, isAdmin: false, isSupervisor: true };
+const admin = { id: 9, isAdmin: true, isSupervisor: false };
+
+interface Body {
+  statusCode: number;
+  message: string;
+  errors?: Array<{ path: string; message: string }>;
+}
+const json = (res: Response) => res.json() as Promise<Body>;
+
+describe('a service built with service-kit (HTTP)', () => {
+  let db: TestDatabase;
+  let service: TestService;
+  let prefix: string;
+  const logLines: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('kit_http');
+    const config = testServiceConfig({ DATABASE_URL: db.url, DB_SCHEMA: 'volunteer' });
+    prefix = config.BULLMQ_PREFIX;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          logLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    service = await startTestService(producerModule(), config, {
+      logger: pino({ level: 'info' }, sink),
+    });
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await db?.drop();
+    if (prefix) await clearRedisPrefix(prefix);
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${service.url}${path}`, { headers });
+  const postJson = (
+    path: string,
+    body: string,
+    headers: Record<string, string> = identityHeader(student),
+  ) =>
+    fetch(`${service.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  describe('identity', () => {
+    it('refuses a request without the identity header with a JSON 401', async () => {
+      const res = await get('/me');
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+    });
+
+    it('refuses tokens that are forged, expired, garbled or meant for someone else', async () => {
+      const claims = { sub: '7', adm: true, sup: true };
+      const forged = jwt.sign(claims, 'another-secret-another-secret-123456', {
+        algorithm: 'HS256',
+        issuer: 'svc-auth',
+        audience: 'district',
+      });
+      const expired = jwt.sign(
+        { ...claims, exp: Math.floor(Date.now() / 1000) - 5 },
+        TEST_IDENTITY_SECRET,
+        {
+          algorithm: 'HS256',
+          issuer: 'svc-auth',
+          audience: 'district',
+        },
+      );
+      const wrongAudience = jwt.sign(claims, TEST_IDENTITY_SECRET, {
+        algorithm: 'HS256',
+        issuer: 'svc-auth',
+        audience: 'elsewhere',
+      });
+      const wrongIssuer = jwt.sign(claims, TEST_IDENTITY_SECRET, {
+        algorithm: 'HS256',
+        issuer: 'someone',
+        audience: 'district',
+      });
+      const unsigned = jwt.sign(claims, '', {
+        algorithm: 'none',
+        issuer: 'svc-auth',
+        audience: 'district',
+      });
+      const badSubject = jwt.sign({ sub: 'admin', adm: true }, TEST_IDENTITY_SECRET, {
+        algorithm: 'HS256',
+        issuer: 'svc-auth',
+        audience: 'district',
+      });
+      for (const token of [
+        forged,
+        expired,
+        wrongAudience,
+        wrongIssuer,
+        unsigned,
+        badSubject,
+        'not-a-jwt',
+        '',
+      ]) {
+        const res = await get('/admin-area', { 'x-identity': token });
+        expect(res.status, token).toBe(401);
+        expect(await res.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+      }
+    });
+
+    it('gives the handler the caller from a valid token', async () => {
+      const res = await get('/me', identityHeader(supervisor));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(supervisor);
+    });
+
+    it('lets anyone reach a @Public() route', async () => {
+      const res = await get('/public/ping');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ pong: true });
+    });
+
+    it('answers 403 JSON to a student on a supervisor route and admits supervisors and admins', async () => {
+      const denied = await get('/supervisor-area', identityHeader(student));
+      expect(denied.status).toBe(403);
+      expect(await denied.json()).toEqual({ statusCode: 403, message: 'Forbidden' });
+      expect((await get('/supervisor-area', identityHeader(supervisor))).status).toBe(200);
+      expect((await get('/supervisor-area', identityHeader(admin))).status).toBe(200);
+    });
+
+    it('admits only admins to an admin route', async () => {
+      expect((await get('/admin-area', identityHeader(student))).status).toBe(403);
+      expect((await get('/admin-area', identityHeader(supervisor))).status).toBe(403);
+      expect((await get('/admin-area', identityHeader(admin))).status).toBe(200);
+    });
+  });
+
+  describe('validation and errors', () => {
+    it('answers a failed body check with 400 naming the field and the schema message', async () => {
+      const res = await postJson('/widgets', JSON.stringify({ name: 'ab' }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: 400,
+        message: 'Name must be at least 3 characters long',
+        errors: [{ path: 'name', message: 'Name must be at least 3 characters long' }],
+      });
+    });
+
+    it('names nested paths, missing fields and unknown fields', async () => {
+      const nested = await postJson(
+        '/widgets',
+        JSON.stringify({ name: 'valid', size: { width: 0 } }),
+      );
+      expect(nested.status).toBe(400);
+      expect((await json(nested)).errors).toEqual([
+        { path: 'size.width', message: 'Width must be at least 1' },
+      ]);
+
+      const missing = await postJson('/widgets', JSON.stringify({}));
+      expect(missing.status).toBe(400);
+      expect((await json(missing)).errors).toEqual([{ path: 'name', message: 'Required' }]);
+
+      const unknown = await postJson('/widgets', JSON.stringify({ name: 'valid', isAdmin: true }));
+      expect(unknown.status).toBe(400);
+      expect((await json(unknown)).errors?.[0]?.path).toBe('isAdmin');
+    });
+
+    it('validates query strings the same way', async () => {
+      const res = await get('/widgets?status=bogus', identityHeader(student));
+      expect(res.status).toBe(400);
+      expect((await json(res)).errors?.[0]?.path).toBe('status');
+      const ok = await get('/widgets?status=archived', identityHeader(student));
+      expect(await ok.json()).toEqual({ status: 'archived' });
+    });
+
+    it('answers malformed JSON with a JSON 400, not a 500', async () => {
+      const res = await postJson('/widgets', '{"name": "abc",');
+      expect(res.status).toBe(400);
+      const body = await json(res);
+      expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
+      expect(body.statusCode).toBe(400);
+      expect(body.message).toMatch(/not valid JSON/);
+    });
+
+    it('answers a body over 1 MB with a JSON 413 and writes nothing', async () => {
+      const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
+      const res = await postJson('/widgets', huge);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
+      const after = await get('/widgets/1', identityHeader(student));
+      expect(after.status).toBe(404);
+    });
+
+    it('turns a non-numeric id into a 400 and an impossible one into a 404', async () => {
+      const bad = await get('/widgets/abc', identityHeader(student));
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({
+        statusCode: 400,
+        message: 'Invalid id',
+        errors: [{ path: 'id', message: 'Invalid id' }],
+      });
+      expect((await get('/widgets/99999999999', identityHeader(student))).status).toBe(404);
+      const missing = await get('/widgets/12345', identityHeader(student));
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ statusCode: 404, message: 'Widget not found' });
+    });
+
+    it('answers an unknown route with the same JSON 404 shape', async () => {
+      const res = await get('/no/such/route', identityHeader(student));
+      expect(res.status).toBe(404);
+      const body = await json(res);
+      expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
+      expect(body.statusCode).toBe(404);
+    });
+
+    it('hides unexpected errors behind a bare 500 and logs them', async () => {
+      const res = await postJson('/boom', '{}');
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ statusCode: 500, message: 'Internal server error' });
+      expect(text).not.toMatch(/secret internal detail|at .*\.ts/);
+      expect(
+        logLines.some(
+          (l) => l.msg === 'unhandled error' && JSON.stringify(l).includes('secret internal'),
+        ),
+      ).toBe(true);
+    });
+
+    it('maps an unmapped unique violation to 409', async () => {
+      const first = await postJson('/widgets', JSON.stringify({ name: 'unique-name' }));
+      expect(first.status).toBe(201);
+      const second = await postJson('/widgets', JSON.stringify({ name: 'unique-name' }));
+      expect(second.status).toBe(409);
+      expect(await second.json()).toEqual({ statusCode: 409, message: 'Already exists' });
+    });
+  });
+
+  describe('operations', () => {
+    it('reports liveness and readiness (database and Redis) without a token', async () => {
+      const live = await get('/health/live');
+      expect(live.status).toBe(200);
+      const ready = await get('/health/ready');
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    });
+
+    it('writes one JSON log line per request with method, url, status, ms and the user id', async () => {
+      await get('/me', identityHeader({ id: 4242 }));
+      const line = logLines.find(
+        (l) => l.msg === 'request' && l.url === '/me' && l.userId === 4242,
+      );
+      expect(line).toMatchObject({ method: 'GET', url: '/me', status: 200, userId: 4242 });
+      expect(typeof line?.ms).toBe('number');
+    });
+  });
+});
+
+describe('readiness when Redis is unreachable', () => {
+  it('answers /health/ready with a JSON 503 naming Redis while /health/live stays 200', async () => {
+    const db = await createTestDatabase('kit_ready');
+    // Port 1 on loopback: nothing listens there.
+    const config = testServiceConfig({
+      DATABASE_URL: db.url,
+      DB_SCHEMA: 'hours',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    // The consumer side too: neither the worker nor the relay may block start or shutdown.
+    const service = await startTestService(consumerModule(), config);
+    try {
+      expect((await fetch(`${service.url}/health/live`)).status).toBe(200);
+      const ready = await fetch(`${service.url}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        statusCode: 503,
+        message: 'Not ready: redis unavailable',
+      });
+    } finally {
+      await service.close();
+      await db.drop();
+    }
+  });
+});

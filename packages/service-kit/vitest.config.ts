@@ -1,0 +1,10 @@
+import { serviceTestConfig } from '../../vitest.shared';
+
+export default serviceTestConfig({
+  include: [
+    'src/**/*.spec.ts',
+    'src/**/*.integration-spec.ts',
+    'test/**/*.spec.ts',
+    'test/**/*.integration-spec.ts',
+  ],
+});
