@@ -1,0 +1,96 @@
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_MESSAGES, registerSchema, type RegisterInput } from '@district/contracts';
+import { Public, ZodBody } from '@district/service-kit';
+import { SessionCookie } from '../sessions/session-cookie.service';
+import { SessionStore } from '../sessions/session-store';
+import type { UserView } from '../users/user-view';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+import { LocalAuthGuard } from './local-auth.guard';
+
+// Public routes: svc-auth reads its own cookie here; the gateway does not send an identity.
+@Public()
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionStore,
+    private readonly cookie: SessionCookie,
+  ) {}
+
+  @Post('register')
+  @HttpCode(200)
+  async register(
+    @ZodBody(registerSchema) body: RegisterInput,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserView> {
+    const user = await this.auth.register(body);
+    await this.startSession(request, reply, user.id);
+    return user;
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
+  async login(
+    @Req() request: FastifyRequest & { user?: UserView },
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserView> {
+    const user = request.user as UserView;
+    await this.startSession(request, reply, user.id);
+    return user;
+  }
+
+  // 200 even without a session: the client only wants to end up signed out.
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.sessions.destroy(this.cookie.read(request));
+    this.cookie.clear(reply);
+    return { message: 'Logged out' };
+  }
+
+  // Hot path: one Redis round trip and one primary-key query.
+  @Get('user')
+  async currentUser(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserView> {
+    const sid = this.cookie.read(request);
+    const session = await this.sessions.resolve(sid);
+    const user = session ? await this.users.findView(session.userId) : null;
+    if (!session || !user) {
+      if (sid !== undefined) this.cookie.clear(reply);
+      if (session) void this.sessions.destroy(sid);
+      throw new UnauthorizedException(API_MESSAGES.unauthorized);
+    }
+    // Keep the browser's cookie as long-lived as the server-side session it points to.
+    if (session.refreshed) this.cookie.set(reply, sid as string);
+    // Personal data: no shared or browser cache may keep it.
+    void reply.header('cache-control', 'no-store');
+    return user;
+  }
+
+  // A previous session in this browser is replaced, not left behind.
+  private async startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+  ): Promise<void> {
+    const previous = this.cookie.read(request);
+    if (previous) await this.sessions.destroy(previous);
+    this.cookie.set(reply, await this.sessions.create(userId));
+  }
+}

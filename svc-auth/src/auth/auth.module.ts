@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { OutboxService, REDIS, SERVICE_CONFIG, type Redis } from '@district/service-kit';
+import type { AuthConfig } from '../config/auth-config';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { LocalAuthGuard } from './local-auth.guard';
+import { LocalStrategy } from './local.strategy';
+import { LoginThrottle } from './login-throttle.service';
+import { VerifyController } from './verify.controller';
+
+@Module({
+  imports: [PassportModule, UsersModule, SessionsModule],
+  controllers: [AuthController, VerifyController],
+  providers: [
+    AuthService,
+    LocalStrategy,
+    LocalAuthGuard,
+    OutboxService,
+    {
+      provide: LoginThrottle,
+      inject: [REDIS, SERVICE_CONFIG],
+      useFactory: (redis: Redis, config: AuthConfig) =>
+        new LoginThrottle(redis, config.BULLMQ_PREFIX),
+    },
+  ],
+  exports: [AuthService],
+})
+export class AuthModule {}

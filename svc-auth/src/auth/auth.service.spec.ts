@@ -1,0 +1,116 @@
+import { BadRequestException } from '@nestjs/common';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryFailedError, type DataSource } from 'typeorm';
+import type { OutboxService } from '@district/service-kit';
+import type { PasswordHasher } from '../users/password-hasher.service';
+import type { UserView } from '../users/user-view';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+
+const user: UserView = {
+  id: 7,
+  username: 'ada',
+  name: 'Ada',
+  email: 'ada@example.org',
+  school: 'Jesuit High School',
+  grade: 9,
+  avatarUrl: null,
+  serviceHours: 0,
+  isAdmin: false,
+  isSupervisor: false,
+};
+
+function setup(
+  overrides: {
+    credentials?: { id: number; passwordHash: string } | null;
+    verify?: boolean;
+    insertError?: unknown;
+  } = {},
+) {
+  const users = {
+    findCredentials: vi.fn(async () => overrides.credentials ?? null),
+    findView: vi.fn(async () => user),
+    insert: vi.fn(async () => {
+      if (overrides.insertError) throw overrides.insertError;
+      return user;
+    }),
+    isUsernameTaken: UsersService.prototype.isUsernameTaken,
+  };
+  const hasher = {
+    hash: vi.fn(async () => '$argon2id$hash'),
+    verify: vi.fn(async () => overrides.verify ?? false),
+    burn: vi.fn(async () => undefined),
+  };
+  const outbox = { add: vi.fn(async () => 'event-id') };
+  const dataSource = { transaction: vi.fn(async (fn: (m: unknown) => unknown) => fn({})) };
+  const sut = new AuthService(
+    dataSource as unknown as DataSource,
+    users as unknown as UsersService,
+    hasher as unknown as PasswordHasher,
+    outbox as unknown as OutboxService,
+  );
+  return { sut, users, hasher, outbox };
+}
+
+const input = {
+  username: 'ada',
+  password: 'long enough',
+  name: 'Ada',
+  email: 'ada@example.org',
+  school: 'Jesuit High School' as const,
+  grade: 9,
+  serviceHours: 0,
+};
+
+describe(AuthService.name, () => {
+  it('spends the same argon2 work on an unknown username', async () => {
+    const { sut, hasher } = setup({ credentials: null });
+    expect(await sut.checkCredentials('ghost', 'pw')).toBeNull();
+    expect(hasher.burn).toHaveBeenCalledWith('pw');
+  });
+
+  it('returns null for a wrong password and the user for the right one', async () => {
+    expect(
+      await setup({
+        credentials: { id: 7, passwordHash: 'h' },
+        verify: false,
+      }).sut.checkCredentials('ada', 'x'),
+    ).toBeNull();
+    expect(
+      await setup({ credentials: { id: 7, passwordHash: 'h' }, verify: true }).sut.checkCredentials(
+        'ada',
+        'x',
+      ),
+    ).toEqual(user);
+  });
+
+  it('writes user.registered in the registration transaction, without roles from the body', async () => {
+    const { sut, users, outbox } = setup();
+    await sut.register({ ...input, isAdmin: false, isSupervisor: false } as never);
+    const inserted = (users.insert.mock.calls[0] as unknown[])[1] as Record<string, unknown>;
+    expect(inserted.isAdmin).toBeUndefined();
+    expect(inserted.isSupervisor).toBeUndefined();
+    expect(inserted.passwordHash).toBe('$argon2id$hash');
+    expect(outbox.add).toHaveBeenCalledWith(
+      {},
+      'user.registered',
+      expect.objectContaining({ id: 7 }),
+    );
+  });
+
+  it('turns the unique-index violation into the spec 400', async () => {
+    const violation = new QueryFailedError(
+      'INSERT',
+      [],
+      Object.assign(new Error('dup'), { code: '23505', constraint: 'users_username_lower_key' }),
+    );
+    const { sut } = setup({ insertError: violation });
+    const error = await sut.register(input as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestException);
+    expect((error as BadRequestException).getResponse()).toEqual({
+      statusCode: 400,
+      message: 'Username already exists',
+      errors: [{ path: 'username', message: 'Username already exists' }],
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { API_MESSAGES, VALIDATION } from '@district/contracts';
+import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
+import { toUserEventPayload, type UserView } from '../users/user-view';
+import { UsersService } from '../users/users.service';
+import { avatarFileName, NotAnImageError, processAvatar } from './avatar-image.util';
+import { AvatarStorage } from './avatar-storage.service';
+
+export const AVATAR_URL_PREFIX = '/api/avatars/';
+
+@Injectable()
+export class AvatarsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly storage: AvatarStorage,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async replace(userId: number, upload: Buffer): Promise<UserView> {
+    let processed;
+    try {
+      processed = await processAvatar(upload);
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw fieldError('avatar', VALIDATION.avatarNotImage);
+      throw error;
+    }
+    const file = avatarFileName(userId, processed.hash);
+    // The file goes first: if the transaction then fails, an unreferenced file is harmless,
+    // whereas a committed URL without its file would be a broken picture everywhere.
+    await this.storage.write(file, processed.bytes);
+    const avatarUrl = `${AVATAR_URL_PREFIX}${file}`;
+    const { user, previous } = await withTransaction(this.dataSource, async (manager) => {
+      const changed = await this.users.setAvatarUrl(manager, userId, avatarUrl);
+      if (!changed) throw new NotFoundException(API_MESSAGES.userNotFound);
+      const user = (await this.users.findView(userId, manager)) as UserView;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(user));
+      return { user, previous: changed.previous };
+    });
+    if (previous && previous !== avatarUrl && previous.startsWith(AVATAR_URL_PREFIX)) {
+      await this.storage.remove(previous.slice(AVATAR_URL_PREFIX.length)).catch(() => undefined);
+    }
+    return user;
+  }
+
+  read(file: string): Promise<Buffer | null> {
+    return this.storage.read(file);
+  }
+}

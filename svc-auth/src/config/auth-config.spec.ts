@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseServiceConfig } from '@district/service-kit';
+import { authConfigSchema, isSecurePublicUrl } from './auth-config';
+
+const base = {
+  PORT: '0',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+  DB_SCHEMA: 'auth',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  IDENTITY_SECRET: 'x'.repeat(32),
+  PUBLIC_URL: 'https://volunteer.example.org',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  AVATAR_DIR: '/var/lib/district/avatars',
+};
+
+describe('authConfigSchema', () => {
+  it('accepts a complete environment and fills the defaults', () => {
+    const config = parseServiceConfig(base, authConfigSchema);
+    expect(config.MAIL_FROM).toMatch(/@/);
+    expect(config.SEED_ADMIN_USERNAME).toBeUndefined();
+  });
+
+  it('names each missing variable', () => {
+    const { PUBLIC_URL: _a, SMTP_URL: _b, AVATAR_DIR: _c, ...rest } = base;
+    try {
+      parseServiceConfig(rest, authConfigSchema);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as ConfigError).problems.join('\n');
+      expect(text).toContain('PUBLIC_URL');
+      expect(text).toContain('SMTP_URL');
+      expect(text).toContain('AVATAR_DIR');
+    }
+  });
+
+  it('refuses a seed username without its password, and a short seed password', () => {
+    expect(() =>
+      parseServiceConfig({ ...base, SEED_ADMIN_USERNAME: 'admin' }, authConfigSchema),
+    ).toThrow(/SEED_ADMIN_PASSWORD/);
+    expect(() =>
+      parseServiceConfig(
+        { ...base, SEED_ADMIN_USERNAME: 'admin', SEED_ADMIN_PASSWORD: 'short' },
+        authConfigSchema,
+      ),
+    ).toThrow(/SEED_ADMIN_PASSWORD/);
+  });
+
+  it('sets Secure cookies exactly for https public URLs', () => {
+    expect(isSecurePublicUrl({ PUBLIC_URL: 'https://a.example' })).toBe(true);
+    expect(isSecurePublicUrl({ PUBLIC_URL: 'http://localhost:8080' })).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { ServiceConfig } from '@district/service-kit';
+
+const optionalText = z.string().min(1).optional();
+
+// svc-auth's own variables (docs/architecture.md "Services: configuration"), validated with the common ones.
+export const authConfigSchema = z
+  .object({
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+    MAIL_FROM: z.string().min(3).default('District Volunteering <no-reply@district.local>'),
+    AVATAR_DIR: z.string().min(1),
+    SEED_ADMIN_USERNAME: optionalText,
+    SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_SUPERVISOR_USERNAME: optionalText,
+    SEED_SUPERVISOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    // Where the seeded accounts' reset links go; without one they cannot use "Forgot password".
+    SEED_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    SEED_SUPERVISOR_EMAIL: z.email('must be an e-mail address').optional(),
+  })
+  .superRefine((env, ctx) => {
+    // A username without its password (or the reverse) is a typo, not "no seed".
+    for (const role of ['ADMIN', 'SUPERVISOR'] as const) {
+      const user = env[`SEED_${role}_USERNAME`];
+      const pass = env[`SEED_${role}_PASSWORD`];
+      if (Boolean(user) !== Boolean(pass)) {
+        const missing = user ? `SEED_${role}_PASSWORD` : `SEED_${role}_USERNAME`;
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `must be set together with its pair`,
+        });
+      }
+    }
+  });
+
+export type AuthConfig = ServiceConfig & z.output<typeof authConfigSchema>;
+
+// Cookies get the Secure flag exactly when the public address is https.
+export function isSecurePublicUrl(config: Pick<AuthConfig, 'PUBLIC_URL'>): boolean {
+  return new URL(config.PUBLIC_URL).protocol === 'https:';
+}

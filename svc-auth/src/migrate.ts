@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { migrateService } from '@district/service-kit';
+import { AUTH_MIGRATIONS } from './migrations';
+import { AUTH_ENTITIES } from './users/auth-entities';
+
+void migrateService({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS });

@@ -1,0 +1,5 @@
+import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
+import { HourCredit } from './hour-credit.entity';
+import { User } from './user.entity';
+
+export const AUTH_ENTITIES = [User, PasswordResetToken, HourCredit];

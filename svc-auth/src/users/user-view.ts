@@ -1,0 +1,56 @@
+import type { UserReplicaPayload } from '@district/contracts';
+
+// The user as the screens see it (SPEC §3, §7): what /api/user, /api/login and /api/register answer.
+export interface UserView {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  school: string;
+  grade: number;
+  avatarUrl: string | null;
+  serviceHours: number;
+  isAdmin: boolean;
+  isSupervisor: boolean;
+}
+
+export interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  school: string;
+  grade: number;
+  avatar_url: string | null;
+  service_hours: string;
+  is_admin: boolean;
+  is_supervisor: boolean;
+}
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    school: row.school,
+    grade: row.grade,
+    avatarUrl: row.avatar_url,
+    serviceHours: Number(row.service_hours),
+    isAdmin: row.is_admin,
+    isSupervisor: row.is_supervisor,
+  };
+}
+
+// What other services replicate (user.registered / user.updated): never username or e-mail.
+export function toUserEventPayload(user: UserView): UserReplicaPayload {
+  return {
+    id: user.id,
+    name: user.name,
+    school: user.school,
+    grade: user.grade,
+    avatarUrl: user.avatarUrl,
+    isAdmin: user.isAdmin,
+    isSupervisor: user.isSupervisor,
+  };
+}

@@ -1,0 +1,60 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { numericTransformer } from './numeric.transformer';
+
+// Case-insensitive uniqueness lives in the database (unique index on lower(username), created by the
+// migration) so a race between two registrations still ends in one row and one clean 400.
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 50 })
+  username!: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
+  passwordHash!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  school!: string;
+
+  @Column({ type: 'integer' })
+  grade!: number;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin!: boolean;
+
+  @Column({ name: 'is_supervisor', type: 'boolean', default: false })
+  isSupervisor!: boolean;
+
+  @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
+  avatarUrl!: string | null;
+
+  // Hours declared at registration; approved logged hours live in hour_credits.
+  @Column({
+    name: 'service_hours',
+    type: 'numeric',
+    precision: 8,
+    scale: 1,
+    default: 0,
+    transformer: numericTransformer,
+  })
+  serviceHours!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { schemaOf, type Identity } from '@district/service-kit';
+import { toUserView, type UserRow, type UserView } from './user-view';
+
+const VIEW_COLUMNS = `u.id, u.username, u.name, u.email, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor`;
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  name: string;
+  email: string;
+  school: string;
+  grade: number;
+  serviceHours: number;
+  avatarUrl?: string | null;
+  isAdmin?: boolean;
+  isSupervisor?: boolean;
+}
+
+export interface Credentials {
+  id: number;
+  passwordHash: string;
+}
+
+// Hand-written SQL on the hot paths (/api/user, verify): one primary-key query, no entity hydration.
+@Injectable()
+export class UsersService {
+  private readonly users: string;
+  private readonly credits: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    const schema = schemaOf(dataSource);
+    this.users = `"${schema}"."users"`;
+    this.credits = `"${schema}"."hour_credits"`;
+  }
+
+  private viewSql(where: string): string {
+    // Shown total = hours declared at registration + approved logged hours (DESIGN "Service hours").
+    return `SELECT ${VIEW_COLUMNS},
+        (u.service_hours + COALESCE((SELECT sum(c.hours) FROM ${this.credits} c WHERE c.user_id = u.id), 0))::text
+          AS service_hours
+      FROM ${this.users} u WHERE ${where}`;
+  }
+
+  async findView(
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<UserView | null> {
+    const rows = (await manager.query(this.viewSql('u.id = $1'), [id])) as UserRow[];
+    return rows[0] ? toUserView(rows[0]) : null;
+  }
+
+  // Roles are read fresh on every gateway check so a demoted or deleted user loses access at once.
+  async findIdentity(id: number): Promise<Identity | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, is_admin, is_supervisor FROM ${this.users} WHERE id = $1`,
+      [id],
+    )) as Array<{ id: number; is_admin: boolean; is_supervisor: boolean }>;
+    const row = rows[0];
+    return row ? { id: row.id, isAdmin: row.is_admin, isSupervisor: row.is_supervisor } : null;
+  }
+
+  async findCredentials(username: string): Promise<Credentials | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, password_hash FROM ${this.users} WHERE lower(username) = lower($1)`,
+      [username],
+    )) as Array<{ id: number; password_hash: string }>;
+    const row = rows[0];
+    return row ? { id: row.id, passwordHash: row.password_hash } : null;
+  }
+
+  async findByEmail(
+    email: string,
+  ): Promise<Array<{ id: number; username: string; name: string; email: string }>> {
+    return (await this.dataSource.query(
+      `SELECT id, username, name, email FROM ${this.users} WHERE lower(email) = lower($1) ORDER BY id`,
+      [email],
+    )) as Array<{ id: number; username: string; name: string; email: string }>;
+  }
+
+  // Raises the driver's unique violation (23505) on a taken username; callers map it.
+  async insert(manager: EntityManager, user: NewUser): Promise<UserView> {
+    const rows = (await manager.query(
+      `INSERT INTO ${this.users} AS u
+         (username, password_hash, name, email, school, grade, service_hours, avatar_url, is_admin, is_supervisor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       RETURNING ${VIEW_COLUMNS}, u.service_hours::text AS service_hours`,
+      [
+        user.username,
+        user.passwordHash,
+        user.name,
+        user.email,
+        user.school,
+        user.grade,
+        user.serviceHours,
+        user.avatarUrl ?? null,
+        user.isAdmin ?? false,
+        user.isSupervisor ?? false,
+      ],
+    )) as UserRow[];
+    return toUserView(rows[0]);
+  }
+
+  async setPasswordHash(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
+    await manager.query(
+      `UPDATE ${this.users} SET password_hash = $2, updated_at = now() WHERE id = $1`,
+      [id, passwordHash],
+    );
+  }
+
+  // Returns the previous avatar URL, or undefined when the user no longer exists.
+  async setAvatarUrl(
+    manager: EntityManager,
+    id: number,
+    avatarUrl: string,
+  ): Promise<{ previous: string | null } | undefined> {
+    const rows = (await manager.query(
+      `SELECT avatar_url FROM ${this.users} WHERE id = $1 FOR UPDATE`,
+      [id],
+    )) as Array<{
+      avatar_url: string | null;
+    }>;
+    if (!rows[0]) return undefined;
+    await manager.query(
+      `UPDATE ${this.users} SET avatar_url = $2, updated_at = now() WHERE id = $1`,
+      [id, avatarUrl],
+    );
+    return { previous: rows[0].avatar_url };
+  }
+
+  async count(manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const rows = (await manager.query(`SELECT count(*)::int AS n FROM ${this.users}`)) as Array<{
+      n: number;
+    }>;
+    return rows[0].n;
+  }
+
+  isUsernameTaken(error: unknown): boolean {
+    const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+    return driver?.code === '23505' && driver.constraint === 'users_username_lower_key';
+  }
+}

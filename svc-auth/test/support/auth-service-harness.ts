@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { Redis } from 'ioredis';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  testServiceConfig,
+  testRedisUrl,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import { AppModule } from '../../src/app.module';
+import type { AuthConfig } from '../../src/config/auth-config';
+import { makeClient, type Client } from './http-client';
+import { MailSink } from './mail-sink';
+
+export const PUBLIC_URL = 'http://district.test:8080';
+
+export interface AuthHarness {
+  service: TestService;
+  api: Client;
+  config: AuthConfig;
+  db: DataSource;
+  redis: Redis;
+  mail: MailSink;
+  avatarDir: string;
+  close(): Promise<void>;
+}
+
+// svc-auth as production runs it (startTestService → createServiceApp) against a fresh database,
+// its own Redis prefix, a real SMTP sink and a temporary avatar folder.
+export async function startAuthService(extra: Partial<AuthConfig> = {}): Promise<AuthHarness> {
+  const database: TestDatabase = await createTestDatabase('auth');
+  const mail = new MailSink();
+  const smtpUrl = await mail.start();
+  const avatarDir = await mkdtemp(join(tmpdir(), 'svc-auth-avatars-'));
+  const config = testServiceConfig({
+    DB_SCHEMA: 'auth',
+    DATABASE_URL: database.url,
+    PUBLIC_URL,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'District Volunteering <no-reply@district.test>',
+    AVATAR_DIR: avatarDir,
+    ...extra,
+  }) as AuthConfig;
+  const service = await startTestService(AppModule, config, { service: 'svc-auth', trustProxy: 1 });
+  const db = service.app.get(DataSource);
+  const redis = new Redis(testRedisUrl());
+  return {
+    service,
+    api: makeClient(service.url),
+    config,
+    db,
+    redis,
+    mail,
+    avatarDir,
+    async close() {
+      await service.close();
+      redis.disconnect();
+      await mail.stop();
+      await clearRedisPrefix(config.BULLMQ_PREFIX);
+      await database.drop();
+      await rm(avatarDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+// A valid registration body; override any field.
+export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  const username = `student${Date.now().toString(36)}${counter}`;
+  return {
+    username,
+    password: 'correct horse battery',
+    name: 'Ada Student',
+    email: `${username}@example.org`,
+    school: 'Jesuit High School',
+    grade: 10,
+    serviceHours: 4.5,
+    ...overrides,
+  };
+}
