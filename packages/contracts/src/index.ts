@@ -15,3 +15,4 @@ export * from './schools';
 export * from './service-hours.schema';
 export * from './service-hours-summary.schema';
 export * from './users.schema';
+export * from './volunteer.schema';

@@ -21,7 +21,7 @@ export const serviceHoursSummaryQuerySchema = serviceHoursQuerySchema.pick({
 });
 export type ServiceHoursSummaryQuery = z.output<typeof serviceHoursSummaryQuerySchema>;
 
-export const serviceHoursSummarySchema = z.object({
+const summaryTotalsSchema = z.object({
   // Entry counts in the scope (the school filter applied).
   total: z.number().int(),
   pending: z.number().int(),
@@ -32,7 +32,13 @@ export const serviceHoursSummarySchema = z.object({
   pendingHours: z.number(),
   // Distinct students with at least one entry in the scope.
   activeStudents: z.number().int(),
+});
+export type ServiceHoursTotals = z.infer<typeof summaryTotalsSchema>;
+
+export const serviceHoursSummarySchema = summaryTotalsSchema.extend({
   // Canonical schools that have entries (ignoring the school filter), in registry order.
   schools: z.array(z.string()),
+  // The same totals per school, so switching the school filter needs no new request.
+  bySchool: z.record(z.string(), summaryTotalsSchema),
 });
 export type ServiceHoursSummary = z.infer<typeof serviceHoursSummarySchema>;

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+
+// The shell renders `(await loadRemote('<remote>/<Name>')).default` (shell/src/federation/
+// remote-page.tsx): an expose file that stops exporting the component breaks the area.
+describe('exposed modules', () => {
+  it('"./BlogPage" gives the page component as default export and by name', async () => {
+    const mod = await import('./blog-page');
+    expect(typeof mod.default).toBe('function');
+    expect(mod.default).toBe(mod.BlogPage);
+  });
+});

@@ -1,0 +1,3 @@
+import { webTestConfig } from '../vitest.shared';
+
+export default webTestConfig();

@@ -1,0 +1,113 @@
+import {
+  apiPaths,
+  TOASTS,
+  USE_AUTH_OUTSIDE_PROVIDER,
+  type CurrentUser,
+  type LoginInput,
+  type RegisterInput,
+} from '@district/contracts';
+import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { apiRequest, getQueryFn } from '../api/api-client';
+import { queryClient } from '../api/query-client';
+import { toast, usePlatformStore } from '../store/platform-store';
+
+// The current user's query key is its URL, like every other read.
+export const CURRENT_USER_QUERY_KEY = [apiPaths.user] as const;
+
+const fetchUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
+// The store is the one place screens read the user from; the query only keeps it fresh.
+export function setCurrentUser(user: CurrentUser | null): void {
+  usePlatformStore.getState().setUser(user);
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+}
+
+// Reload the user from the server (after an avatar change, for example).
+export async function refreshCurrentUser(): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+}
+
+export interface AuthContextValue {
+  user: CurrentUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  loginMutation: UseMutationResult<CurrentUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<CurrentUser, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+  refreshUser: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const user = usePlatformStore((s) => s.user);
+
+  const userQuery = useQuery<CurrentUser | null, Error>({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: async (context) => {
+      try {
+        const result = await fetchUser(context);
+        usePlatformStore.getState().setUser(result);
+        return result;
+      } catch (error) {
+        // An unreachable session service must not leave every page spinning: treat as signed out.
+        usePlatformStore.getState().setUser(null);
+        throw error;
+      }
+    },
+  });
+
+  const loginMutation = useMutation<CurrentUser, Error, LoginInput>({
+    mutationFn: async (credentials) =>
+      (await apiRequest('POST', apiPaths.login, credentials)).json(),
+    onSuccess: (loggedIn) => setCurrentUser(loggedIn),
+    onError: (error) =>
+      toast({ title: TOASTS.loginFailed, description: error.message, variant: 'destructive' }),
+  });
+
+  const registerMutation = useMutation<CurrentUser, Error, RegisterInput>({
+    mutationFn: async (values) => (await apiRequest('POST', apiPaths.register, values)).json(),
+    onSuccess: (registered) => setCurrentUser(registered),
+    onError: (error) =>
+      toast({
+        title: TOASTS.registrationFailed,
+        description: error.message,
+        variant: 'destructive',
+      }),
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', apiPaths.logout);
+    },
+    onSuccess: () => {
+      // Nothing cached for the previous user may leak into the next session.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== apiPaths.user });
+      setCurrentUser(null);
+    },
+    onError: (error) =>
+      toast({ title: TOASTS.logoutFailed, description: error.message, variant: 'destructive' }),
+  });
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: user ?? null,
+      isLoading: user === undefined,
+      error: userQuery.error,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+      refreshUser: refreshCurrentUser,
+    }),
+    [user, userQuery.error, loginMutation, registerMutation, logoutMutation],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
+  return context;
+}

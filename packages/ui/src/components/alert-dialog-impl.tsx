@@ -1,0 +1,52 @@
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import { buttonClassName } from './button';
+import type { AlertDialogProps } from './alert-dialog';
+
+export function AlertDialogImpl({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  cancelLabel = 'Cancel',
+  actionLabel,
+  onAction,
+  destructive = false,
+  actionDisabled = false,
+}: AlertDialogProps) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="ui-dialog__overlay" />
+        <AlertDialogPrimitive.Content
+          className="ui-dialog__content"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="ui-dialog__header">
+            <AlertDialogPrimitive.Title className="ui-dialog__title">
+              {title}
+            </AlertDialogPrimitive.Title>
+            {description ? (
+              <AlertDialogPrimitive.Description className="ui-dialog__description">
+                {description}
+              </AlertDialogPrimitive.Description>
+            ) : null}
+          </div>
+          {children}
+          <div className="ui-dialog__footer">
+            <AlertDialogPrimitive.Cancel className={buttonClassName({ variant: 'outline' })}>
+              {cancelLabel}
+            </AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action
+              className={buttonClassName({ variant: destructive ? 'destructive' : 'default' })}
+              disabled={actionDisabled}
+              onClick={onAction}
+            >
+              {actionLabel}
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,50 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { cn } from '../lib/cn';
+import { XIcon } from '../lib/icons';
+import { buttonClassName } from './button';
+import type { DialogProps } from './dialog';
+
+export function DialogImpl({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  closeLabel = 'Close',
+  className,
+}: DialogProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="ui-dialog__overlay" />
+        <DialogPrimitive.Content
+          className={cn('ui-dialog__content', className)}
+          // Without a description Radix would warn; say explicitly there is none.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="ui-dialog__header">
+            <DialogPrimitive.Title className="ui-dialog__title">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="ui-dialog__description">
+                {description}
+              </DialogPrimitive.Description>
+            ) : null}
+          </div>
+          {children}
+          {footer ? <div className="ui-dialog__footer">{footer}</div> : null}
+          <DialogPrimitive.Close
+            className={buttonClassName({
+              variant: 'ghost',
+              size: 'icon',
+              className: 'ui-dialog__close',
+            })}
+            aria-label={closeLabel}
+          >
+            <XIcon />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,72 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@district/contracts';
+import { cn } from '../lib/cn';
+import { XIcon } from '../lib/icons';
+import { usePlatformStore, useToasts } from '../store/platform-store';
+import { buttonClassName } from './button';
+
+const HOTKEY = [...TOAST_HOTKEY];
+
+export function ToasterImpl() {
+  const toasts = useToasts();
+  const dismissToast = usePlatformStore((s) => s.dismissToast);
+
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
+      {toasts.map(({ id, open, title, description, variant = 'default', action, duration }) => (
+        <ToastPrimitive.Root
+          key={id}
+          open={open}
+          duration={duration}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id);
+          }}
+          // Errors interrupt the screen reader; everything else waits its turn.
+          type={variant === 'destructive' ? 'foreground' : 'background'}
+          className={cn('ui-toast', `ui-toast--${variant}`)}
+          data-variant={variant}
+        >
+          <div className="ui-toast__body">
+            {title ? (
+              <ToastPrimitive.Title className="ui-toast__title">{title}</ToastPrimitive.Title>
+            ) : null}
+            {description ? (
+              <ToastPrimitive.Description className="ui-toast__description">
+                {description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          {action ? (
+            <ToastPrimitive.Action
+              altText={action.altText ?? action.label}
+              className={buttonClassName({
+                variant: 'outline',
+                size: 'sm',
+                className: 'ui-toast__action',
+              })}
+              onClick={action.onClick}
+            >
+              {action.label}
+            </ToastPrimitive.Action>
+          ) : null}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className={buttonClassName({
+              variant: 'ghost',
+              size: 'icon',
+              className: 'ui-toast__close',
+            })}
+          >
+            <XIcon />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport hotkey={HOTKEY} className="ui-toast__viewport" />
+    </ToastPrimitive.Provider>
+  );
+}

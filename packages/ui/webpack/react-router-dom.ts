@@ -1,0 +1,48 @@
+// The module every app receives for the shared singleton "react-router-dom" (see webpack.shared.js).
+// The platform routes in declarative mode (<BrowserRouter> + <Routes>), so only that API is
+// provided; the data-router, framework and server APIs (loaders, <Form>, RouterProvider, sessions,
+// cookies) stay out of every bundle. A shared module cannot be tree-shaken: listing the exports
+// here is what keeps the router at ~13 KB gzip instead of ~60 KB.
+// It imports from 'react-router' (not shared) so it does not consume itself; remotes must import
+// routing from 'react-router-dom' only.
+export {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  NavLink,
+  Navigate,
+  NavigationType,
+  Outlet,
+  Route,
+  Router,
+  Routes,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  createPath,
+  createRoutesFromChildren,
+  createRoutesFromElements,
+  createSearchParams,
+  generatePath,
+  href,
+  isRouteErrorResponse,
+  matchPath,
+  matchRoutes,
+  parsePath,
+  renderMatches,
+  resolvePath,
+  useBeforeUnload,
+  useHref,
+  useInRouterContext,
+  useLinkClickHandler,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigationType,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
+} from 'react-router';

@@ -1,0 +1,80 @@
+import { Route, Routes } from 'react-router-dom';
+import { lazyPage } from './lib/lazy-page';
+import { AuthPage } from './pages/auth/auth-page';
+import { ProtectedRoute, PublicOnlyRoute } from './routing/protected-route';
+
+// The sign-in screen ships with the first load (it is where new visitors land); everything behind
+// sign-in and the rarely used pages are separate chunks.
+export const AppLayout = lazyPage(() =>
+  import('./layout/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+const HomePage = lazyPage(() =>
+  import('./pages/home/home-page').then((m) => ({ default: m.HomePage })),
+);
+const ForgotPasswordPage = lazyPage(() =>
+  import('./pages/forgot-password/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('./pages/reset-password/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+// The module-federation loader is only needed once the user opens a remote area.
+const RemotePage = lazyPage(() =>
+  import('./federation/remote-page').then((m) => ({ default: m.RemotePage })),
+);
+const NotFoundPage = lazyPage(() =>
+  import('./pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+
+// While the session is being checked, fetch what a signed-in page needs in parallel.
+function preloadSignedIn() {
+  AppLayout.preload();
+  RemotePage.preload();
+}
+
+// SPEC §2 route table. Remote areas are keyed so each route has its own loader state.
+export function AppRoutes() {
+  const signIn = (
+    <PublicOnlyRoute>
+      <AuthPage />
+    </PublicOnlyRoute>
+  );
+  return (
+    <Routes>
+      <Route path="/auth" element={signIn} />
+      <Route path="/login" element={signIn} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route
+        element={
+          <ProtectedRoute preload={preloadSignedIn}>
+            <AppLayout />
+          </ProtectedRoute>
+        }
+      >
+        <Route path="/" element={<HomePage />} />
+        <Route
+          path="/volunteer"
+          element={<RemotePage key="volunteer" id="mf_volunteer/VolunteerPage" />}
+        />
+        <Route
+          path="/directory"
+          element={<RemotePage key="directory" id="mf_directory/DirectoryPage" />}
+        />
+        <Route path="/blog" element={<RemotePage key="blog" id="mf_blog/BlogPage" />} />
+        <Route
+          path="/service-hours"
+          element={<RemotePage key="service-hours" id="mf_hours/ServiceHoursPage" />}
+        />
+        <Route
+          path="/supervisor"
+          element={<RemotePage key="supervisor" id="mf_hours/SupervisorPage" />}
+        />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,167 @@
+import { queryClient, usePlatformStore } from '@district/ui';
+import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from './app';
+import { AppRoutes } from './app-routes';
+
+const ada = {
+  id: 7,
+  name: 'Ada Lovelace',
+  username: 'ada',
+  email: 'ada@example.org',
+  school: 'Jesuit High School',
+  grade: 11,
+  avatarUrl: null,
+  serviceHours: 3,
+  isAdmin: false,
+  isSupervisor: false,
+};
+
+// A real HTTP server stands in for the gateway: who is signed in is decided per test.
+let signedIn: typeof ada | null = null;
+let server: TestServer;
+let restoreFetch: () => void;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    'GET /api/user': (_req, res) =>
+      signedIn
+        ? json(res, 200, signedIn)
+        : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
+    'POST /api/login': (_req, res, body) => {
+      const { password } = JSON.parse(body) as { password: string };
+      if (password !== 'correct horse') {
+        json(res, 401, { statusCode: 401, message: 'Invalid username or password' });
+        return;
+      }
+      signedIn = ada;
+      json(res, 200, ada);
+    },
+    // No remote config: every remote area must fall back without breaking the page around it.
+    'GET /config/remotes.json': (_req, res) =>
+      json(res, 503, { statusCode: 503, message: 'unavailable' }),
+  });
+  restoreFetch = routeRelativeFetchTo(server.origin);
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await server.close();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  signedIn = null;
+  server.requests.length = 0;
+  queryClient.clear();
+  act(() => usePlatformStore.setState({ user: undefined, toasts: [] }));
+});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+// Radix Tabs switch on mouse down, as a real click would start.
+const openTab = (name: string) =>
+  fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
+
+describe('route guard', () => {
+  it('sends a signed-out visitor from a protected page to the sign-in screen', async () => {
+    renderAt('/volunteer');
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/user']);
+  });
+
+  it('sends a signed-in user from /login to home, greeted by name in the header', async () => {
+    signedIn = ada;
+    renderAt('/login');
+    expect(await screen.findByText('Find Opportunities')).toBeTruthy();
+    expect(
+      screen.getByText('Ada Lovelace', { selector: 'strong' }).parentElement?.textContent,
+    ).toBe('Welcome, Ada Lovelace');
+    expect(screen.getByRole('link', { name: 'Browse Opportunities' }).getAttribute('href')).toBe(
+      '/volunteer',
+    );
+    expect(screen.queryByRole('link', { name: 'Supervisor' })).toBeNull();
+  });
+});
+
+describe('sign-in screen', () => {
+  it('shows the spec messages under the register fields before any request', async () => {
+    renderAt('/auth');
+    await screen.findByRole('tab', { name: 'Register' });
+    openTab('Register');
+    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    expect(screen.getByText('Invalid school selection')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Invalid email address',
+    );
+    // Only the session check reached the server.
+    expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('toasts "Login failed" with the server message, then signs in', async () => {
+    renderAt('/auth');
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ada' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('401: Invalid username or password')).toBeTruthy();
+    expect(screen.getByText('Login failed', { selector: '.ui-toast__title' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Share Your Story')).toBeTruthy();
+  });
+});
+
+describe('public pages', () => {
+  it('shows the invalid-link state for a reset link without token', async () => {
+    renderAt('/reset-password');
+    expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeTruthy();
+    expect(screen.getByText('This password reset link is invalid or has expired.')).toBeTruthy();
+    expect(screen.getByText('Reset token is missing')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request New Link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
+
+  it('shows the not-found card for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+});
+
+describe('remote areas', () => {
+  it('shows a retryable fallback inside the normal layout when a remote cannot load', async () => {
+    // React and the shell report the caught failure on the console; that is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    signedIn = ada;
+    renderAt('/directory');
+    expect(await screen.findByText('This section could not be loaded')).toBeTruthy();
+    // The header and navigation keep working around it.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    const configCalls = () =>
+      server.requests.filter((r) => r.url === '/config/remotes.json').length;
+    const before = configCalls();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('This section could not be loaded');
+    await waitFor(() => expect(configCalls()).toBeGreaterThan(before));
+  });
+});

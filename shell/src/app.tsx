@@ -1,0 +1,27 @@
+import { AuthProvider, queryClient, Spinner, Toaster } from '@district/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app-routes';
+
+// Providers every page (and every remote rendered inside a page) relies on.
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Suspense fallback={<Spinner page size="lg" label="Loading" />}>{children}</Suspense>
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

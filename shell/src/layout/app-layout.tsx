@@ -1,0 +1,24 @@
+import { Spinner } from '@district/ui';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Footer } from './footer';
+import { Header } from './header';
+
+// The frame of every signed-in page: header, the page (shell's or a remote's), footer. A page that
+// is loading or broken stays inside this frame, so navigation keeps working.
+export function AppLayout() {
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner page label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

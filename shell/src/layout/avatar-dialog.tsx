@@ -1,0 +1,124 @@
+import { apiPaths, AVATAR_ACCEPT, AVATAR_FIELD, TOASTS } from '@district/contracts';
+import {
+  apiRequest,
+  Avatar,
+  Button,
+  Dialog,
+  Field,
+  Input,
+  toast,
+  toastError,
+  useAuth,
+} from '@district/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { withoutStatus } from '../forms/form-helpers';
+import { loadSchemas } from '../forms/load-schemas';
+
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+async function uploadAvatar(file: File): Promise<void> {
+  const form = new FormData();
+  form.append(AVATAR_FIELD, file);
+  await apiRequest('PATCH', apiPaths.userAvatar, form);
+}
+
+export function AvatarDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { user, refreshUser } = useAuth();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setFile(null);
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const upload = useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: async () => {
+      toast({ title: TOASTS.avatarUpdated });
+      // SPEC §7: on success the current user is reloaded (the header shows the new picture).
+      await refreshUser();
+      close(false);
+    },
+    onError: (err) => {
+      setError(withoutStatus(err.message));
+      toast({ title: 'Error', description: TOASTS.avatarUpdateFailed, variant: 'destructive' });
+    },
+  });
+
+  // SPEC §5: refuse a non-image or a file over 5 MB before anything is uploaded.
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    upload.reset();
+    if (!chosen) {
+      setFile(null);
+      setError(null);
+      return;
+    }
+    const schemas = await loadSchemas().catch((err: unknown) => void toastError(err));
+    if (!schemas) return;
+    const problem = schemas.avatarFileError(chosen);
+    setError(problem);
+    setFile(problem ? null : chosen);
+  };
+
+  if (!user) return null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Change profile picture"
+      description="Choose an image file (JPEG, PNG, WebP or GIF) up to 5MB."
+      footer={
+        <>
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!file || upload.isPending}
+            aria-busy={upload.isPending}
+            onClick={() => file && upload.mutate(file)}
+          >
+            {upload.isPending ? 'Uploading…' : 'Upload'}
+          </Button>
+        </>
+      }
+    >
+      <div className="avatar-dialog">
+        <Avatar
+          name={user.name}
+          src={preview ?? user.avatarUrl}
+          size="xl"
+          alt={preview ? 'Preview of the new picture' : ''}
+        />
+        <Field label="Picture" error={error} className="avatar-dialog__field">
+          <Input type="file" name={AVATAR_FIELD} accept={AVATAR_ACCEPT} onChange={choose} />
+        </Field>
+      </div>
+    </Dialog>
+  );
+}

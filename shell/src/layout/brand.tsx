@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { HeartHandIcon } from '../lib/icons';
+
+export const PRODUCT_NAME = 'District Volunteers';
+
+// The product logo; a link to / wherever it appears (SPEC §2 "Shared header").
+export function Brand({ linked = true }: { linked?: boolean }) {
+  const content = (
+    <>
+      <span className="brand__mark">
+        <HeartHandIcon />
+      </span>
+      <span className="brand__name">{PRODUCT_NAME}</span>
+    </>
+  );
+  return linked ? (
+    <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} home`}>
+      {content}
+    </Link>
+  ) : (
+    <span className="brand">{content}</span>
+  );
+}
