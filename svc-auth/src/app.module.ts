@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule, EventsModule } from '@district/service-kit';
+import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AuthModule } from './auth/auth.module';
 import { AvatarsModule } from './avatars/avatars.module';
+import { BackupModule } from './backup/backup.module';
+import { DirectoryModule } from './directory/directory.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { PasswordResetModule } from './password-reset/password-reset.module';
@@ -17,6 +20,9 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     AuthModule,
     PasswordResetModule,
     AvatarsModule,
+    DirectoryModule,
+    AdminUsersModule,
+    BackupModule,
     SeedModule,
   ],
 })

@@ -9,5 +9,6 @@ import { AvatarsService } from './avatars.service';
   imports: [UsersModule],
   controllers: [AvatarsController],
   providers: [AvatarsService, AvatarStorage, OutboxService],
+  exports: [AvatarStorage],
 })
 export class AvatarsModule {}

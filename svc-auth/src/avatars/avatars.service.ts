@@ -31,13 +31,20 @@ export class AvatarsService {
     // whereas a committed URL without its file would be a broken picture everywhere.
     await this.storage.write(file, processed.bytes);
     const avatarUrl = `${AVATAR_URL_PREFIX}${file}`;
-    const { user, previous } = await withTransaction(this.dataSource, async (manager) => {
-      const changed = await this.users.setAvatarUrl(manager, userId, avatarUrl);
-      if (!changed) throw new NotFoundException(API_MESSAGES.userNotFound);
+    let changed: { previous: string | null } | undefined;
+    const user = await withTransaction(this.dataSource, async (manager) => {
+      changed = await this.users.setAvatarUrl(manager, userId, avatarUrl);
+      if (!changed) return undefined;
       const user = (await this.users.findView(userId, manager)) as UserView;
       await this.outbox.add(manager, 'user.updated', toUserEventPayload(user));
-      return { user, previous: changed.previous };
+      return user;
     });
+    if (!user || !changed) {
+      // The account was deleted meanwhile: its picture must not outlive it.
+      await this.storage.remove(file).catch(() => undefined);
+      throw new NotFoundException(API_MESSAGES.userNotFound);
+    }
+    const previous = changed.previous;
     if (previous && previous !== avatarUrl && previous.startsWith(AVATAR_URL_PREFIX)) {
       await this.storage.remove(previous.slice(AVATAR_URL_PREFIX.length)).catch(() => undefined);
     }

@@ -129,6 +129,28 @@ export class UsersService {
     return { previous: rows[0].avatar_url };
   }
 
+  // Returns false when no such user exists.
+  async setSchool(manager: EntityManager, id: number, school: string): Promise<boolean> {
+    const result = (await manager.query(
+      `UPDATE ${this.users} SET school = $2, updated_at = now() WHERE id = $1`,
+      [id, school],
+    )) as [unknown[], number];
+    return result[1] > 0;
+  }
+
+  // Deletes the account; its reset tokens and hour credits go with it (ON DELETE CASCADE).
+  // Returns the avatar URL it had, or undefined when no such user exists.
+  async delete(
+    manager: EntityManager,
+    id: number,
+  ): Promise<{ avatarUrl: string | null } | undefined> {
+    const [rows] = (await manager.query(
+      `DELETE FROM ${this.users} WHERE id = $1 RETURNING avatar_url`,
+      [id],
+    )) as [Array<{ avatar_url: string | null }>, number];
+    return rows[0] ? { avatarUrl: rows[0].avatar_url } : undefined;
+  }
+
   async count(manager: EntityManager = this.dataSource.manager): Promise<number> {
     const rows = (await manager.query(`SELECT count(*)::int AS n FROM ${this.users}`)) as Array<{
       n: number;

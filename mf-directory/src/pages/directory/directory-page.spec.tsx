@@ -1,0 +1,132 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { EMPTY_TEXTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
+import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
+import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DirectoryPage } from './directory-page';
+
+const student: CurrentUser = {
+  id: 7,
+  name: 'Maya Lee',
+  username: 'maya',
+  email: 'maya@example.org',
+  school: 'Jesuit High School',
+  grade: 11,
+  avatarUrl: null,
+  serviceHours: 2,
+  isAdmin: false,
+  isSupervisor: false,
+};
+const admin: CurrentUser = { ...student, id: 1, name: 'Ada Admin', username: 'ada', isAdmin: true };
+
+function entry(id: number, overrides: Partial<DirectoryUser> = {}): DirectoryUser {
+  return {
+    id,
+    name: `Student ${id}`,
+    school: 'Jesuit High School',
+    grade: 10,
+    avatarUrl: null,
+    serviceHours: 1.5,
+    isAdmin: false,
+    isSupervisor: false,
+    ...overrides,
+  };
+}
+
+let server: TestServer;
+let restoreFetch: () => void;
+let me: CurrentUser = student;
+let users: DirectoryUser[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    'GET /api/user': (_req, res) => json(res, 200, me),
+    'GET /api/directory': (_req, res) => json(res, 200, users),
+  });
+  restoreFetch = routeRelativeFetchTo(server.origin);
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await server.close();
+});
+
+beforeEach(() => {
+  me = student;
+  queryClient.clear();
+  usePlatformStore.setState({ user: undefined, toasts: [] });
+});
+
+afterEach(() => cleanup());
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <DirectoryPage />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const stat = (label: string) =>
+  within(screen.getByRole('group', { name: label })).getAllByText(/./)[1].textContent;
+
+describe('DirectoryPage', () => {
+  it('says so when nobody has joined yet', async () => {
+    users = [];
+    renderPage();
+    expect(await screen.findByText(EMPTY_TEXTS.directory)).toBeTruthy();
+    expect(stat('Total Students')).toBe('0');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('shows the three stat cards and every registry school collapsed, empty ones with the spec text', async () => {
+    users = [
+      entry(1, { serviceHours: 4.5 }),
+      entry(2, { school: 'Riverdale High School', serviceHours: 2 }),
+      entry(3, { school: 'Other', isAdmin: true, grade: 12 }),
+    ];
+    renderPage();
+    await screen.findByRole('searchbox');
+    expect(stat('Total Students')).toBe('3');
+    expect(stat('Total Service Hours')).toBe('8');
+    expect(stat('Schools with Students')).toBe('2');
+    const toggles = screen
+      .getAllByRole('button', { expanded: false })
+      .filter((b) => b.closest('h2'));
+    // 21 registry schools and "Other", all collapsed, in registry order.
+    expect(toggles).toHaveLength(22);
+    expect(toggles[0].textContent).toMatch(/^Bonnabel Magnet Academy High School0 students$/);
+    expect(toggles[21].textContent).toMatch(/^Other1 student$/);
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+
+    const homeschool = toggles.find((t) => t.textContent?.startsWith('Homeschool'))!;
+    act(() => fireEvent.click(homeschool));
+    expect(screen.getByText(EMPTY_TEXTS.schoolStudents)).toBeTruthy();
+
+    const jesuit = toggles.find((t) => t.textContent?.startsWith('Jesuit'))!;
+    act(() => fireEvent.click(jesuit));
+    const card = screen.getByRole('listitem');
+    expect(card.textContent).toContain('Student 1');
+    expect(card.textContent).toContain('Grade 10');
+    expect(card.textContent).toContain('4.5 hours');
+  });
+
+  it('gives admins the backup button and controls on other cards only', async () => {
+    me = admin;
+    users = [entry(1, { id: admin.id, name: admin.name, isAdmin: true }), entry(2)];
+    renderPage();
+    await screen.findByRole('button', { name: 'Backup User Data' });
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'jesuit' } });
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const mine = cards.find((c) => c.textContent?.includes(admin.name))!;
+    const other = cards.find((c) => c.textContent?.includes('Student 2'))!;
+    expect(within(mine).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(mine).getByText('You')).toBeTruthy();
+    expect(within(mine).getByText('Admin')).toBeTruthy();
+    expect(within(other).getByRole('button', { name: 'Delete Student 2' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,169 @@
+import { SCREEN_TEXTS, EMPTY_TEXTS } from '@district/contracts';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Input,
+  PageHeader,
+  preloadAlertDialog,
+  preloadSelect,
+  Spinner,
+  useAuth,
+} from '@district/ui';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import {
+  buildDirectoryIndex,
+  directoryStats,
+  filterDirectory,
+  groupDirectory,
+  searchTokens,
+} from './directory-index.util';
+import { useBackupDownload, useDirectory } from './directory.queries';
+import { DownloadIcon, SearchIcon } from './icons';
+import { SchoolSection, type CardContext } from './school-section';
+import './directory.css';
+
+// While searching, matching schools open by themselves when this few students match; a broad
+// search (one letter) leaves them closed with their counts, so no keystroke draws thousands of cards.
+export const AUTO_OPEN_LIMIT = 100;
+
+// /directory (SPEC §2): every student by school and grade, searchable; admins move students to
+// another school, delete accounts and download the backup.
+export function DirectoryPage() {
+  const { user: me } = useAuth();
+  const directory = useDirectory();
+  const backup = useBackupDownload();
+  const isAdmin = me?.isAdmin === true;
+
+  const [query, setQuery] = useState('');
+  // Typing stays instant: the list follows the box as soon as React has a spare moment.
+  const deferredQuery = useDeferredValue(query);
+  const searching = searchTokens(deferredQuery).length > 0;
+
+  const users = directory.data;
+  const index = useMemo(() => buildDirectoryIndex(users ?? []), [users]);
+  const stats = useMemo(() => directoryStats(users ?? []), [users]);
+  const matches = useMemo(() => filterDirectory(index, deferredQuery), [index, deferredQuery]);
+  const groups = useMemo(
+    () => groupDirectory(matches, { includeEmpty: !searching }),
+    [matches, searching],
+  );
+
+  // What the user opened or closed by hand; otherwise the default (closed, or open for a narrow
+  // search). Starting or clearing a search starts over from the defaults.
+  const [toggled, setToggled] = useState<{ searching: boolean; open: Map<string, boolean> }>({
+    searching: false,
+    open: new Map(),
+  });
+  const explicit = toggled.searching === searching ? toggled.open : undefined;
+  const autoOpen = searching && matches.length <= AUTO_OPEN_LIMIT;
+  const onOpenChange = useCallback(
+    (school: string, open: boolean) =>
+      setToggled((prev) => {
+        const base = prev.searching === searching ? prev.open : new Map<string, boolean>();
+        return { searching, open: new Map(base).set(school, open) };
+      }),
+    [searching],
+  );
+
+  const cards = useMemo<CardContext>(() => ({ meId: me?.id, isAdmin }), [me?.id, isAdmin]);
+
+  return (
+    <section className="area dir" aria-labelledby="directory-title">
+      <PageHeader
+        titleId="directory-title"
+        title={SCREEN_TEXTS.directoryTitle}
+        description="Find classmates across the district by name, school or grade."
+        actions={
+          isAdmin ? (
+            <Button
+              variant="outline"
+              onClick={() => backup.mutate()}
+              disabled={backup.isPending}
+              aria-busy={backup.isPending || undefined}
+            >
+              <DownloadIcon />
+              {SCREEN_TEXTS.backupUserData}
+            </Button>
+          ) : undefined
+        }
+      />
+
+      {directory.isPending ? (
+        <Spinner label="Loading the student directory" />
+      ) : directory.isError ? (
+        <EmptyState
+          title="The directory could not be loaded"
+          description={directory.error.message}
+          action={
+            <Button variant="outline" onClick={() => void directory.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <div className="dir-stats">
+            <StatCard label="Total Students" value={stats.students.toLocaleString('en-US')} />
+            <StatCard label="Total Service Hours" value={stats.hours.toLocaleString('en-US')} />
+            <StatCard label="Schools with Students" value={String(stats.schools)} />
+          </div>
+
+          {stats.students === 0 ? (
+            <EmptyState description={EMPTY_TEXTS.directory} />
+          ) : (
+            <>
+              <div className="dir-search">
+                <SearchIcon className="dir-search__icon" />
+                <Input
+                  type="search"
+                  value={query}
+                  onChange={(event) => setQuery(event.target.value)}
+                  placeholder="Search by name, school or grade"
+                  aria-label="Search students by name, school or grade"
+                  className="dir-search__input"
+                  // Admin controls load their dialogs and selects before the first click.
+                  onFocus={isAdmin ? preloadControls : undefined}
+                />
+              </div>
+              <p className="dir-summary" role="status">
+                {searching
+                  ? `${matches.length.toLocaleString('en-US')} of ${stats.students.toLocaleString('en-US')} students match`
+                  : ''}
+              </p>
+              {groups.length === 0 ? (
+                <EmptyState description={`No students match “${deferredQuery.trim()}”.`} />
+              ) : (
+                <div className="dir-groups" onPointerEnter={isAdmin ? preloadControls : undefined}>
+                  {groups.map((group) => (
+                    <SchoolSection
+                      key={group.school}
+                      group={group}
+                      open={explicit?.get(group.school) ?? autoOpen}
+                      onOpenChange={onOpenChange}
+                      cards={cards}
+                    />
+                  ))}
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function preloadControls(): void {
+  preloadSelect();
+  preloadAlertDialog();
+}
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Card className="dir-stat" role="group" aria-label={label}>
+      <p className="dir-stat__label">{label}</p>
+      <p className="dir-stat__value">{value}</p>
+    </Card>
+  );
+}

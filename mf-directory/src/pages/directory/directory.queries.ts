@@ -1,0 +1,84 @@
+import {
+  apiPaths,
+  TOASTS,
+  usersBackupFileName,
+  type DirectoryUser,
+  type SchoolName,
+} from '@district/contracts';
+import { apiRequest, queryClient, toast } from '@district/ui';
+import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
+
+export const directoryKey: QueryKey = [apiPaths.directory];
+
+export const useDirectory = () => useQuery<DirectoryUser[]>({ queryKey: directoryKey });
+
+function refreshDirectory(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: directoryKey });
+}
+
+// SPEC §8: the destructive "Error" toast with this area's own wording (as the avatar dialog does).
+function failureToast(description: string): void {
+  toast({ title: TOASTS.errorTitle, description, variant: 'destructive' });
+}
+
+export function useChangeSchool() {
+  return useMutation({
+    mutationFn: async ({ id, school }: { id: number; school: SchoolName }) =>
+      (await (
+        await apiRequest('PATCH', apiPaths.userSchool(id), { school })
+      ).json()) as DirectoryUser,
+    onSuccess: async () => {
+      toast({ title: TOASTS.userSchoolUpdated });
+      await refreshDirectory();
+    },
+    onError: () => failureToast(TOASTS.schoolChangeFailed),
+  });
+}
+
+export function useDeleteUser() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', apiPaths.userById(id));
+    },
+    onSuccess: async () => {
+      toast({ title: TOASTS.userDeleted });
+      await refreshDirectory();
+    },
+    onError: () => failureToast(TOASTS.userDeleteFailed),
+  });
+}
+
+// The name the server gave the file, else today's (both are users-backup-YYYY-MM-DD.json).
+function fileNameOf(response: Response): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename="?([^";]+)"?/i.exec(header);
+  return match?.[1] ?? usersBackupFileName();
+}
+
+// fetch → Blob → a temporary link: the session cookie goes along and failures can be toasted,
+// which a plain link to the file could do neither of.
+export function useBackupDownload() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await apiRequest('GET', apiPaths.backupUsers);
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      try {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = fileNameOf(response);
+        link.hidden = true;
+        document.body.append(link);
+        link.click();
+        link.remove();
+      } finally {
+        // Give the browser a moment to start the download before the blob goes.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      }
+    },
+    onSuccess: () => {
+      toast({ title: TOASTS.backupDownloaded });
+    },
+    onError: () => failureToast(TOASTS.backupFailed),
+  });
+}

@@ -1,0 +1,30 @@
+import { Controller, Delete, HttpCode, Patch } from '@nestjs/common';
+import {
+  changeSchoolSchema,
+  type ChangeSchoolInput,
+  type DirectoryUser,
+} from '@district/contracts';
+import { CurrentUser, IdParam, Roles, ZodBody, type Identity } from '@district/service-kit';
+import { AdminUsersService } from './admin-users.service';
+
+// Admins only (SPEC §6); the role guard answers 403 before any input is read.
+@Roles('admin')
+@Controller('api/users')
+export class AdminUsersController {
+  constructor(private readonly adminUsers: AdminUsersService) {}
+
+  // Answers the moved user as the directory shows them.
+  @Patch(':id/school')
+  changeSchool(
+    @IdParam() id: number,
+    @ZodBody(changeSchoolSchema) body: ChangeSchoolInput,
+  ): Promise<DirectoryUser> {
+    return this.adminUsers.changeSchool(id, body.school);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async deleteUser(@CurrentUser() actor: Identity, @IdParam() id: number): Promise<void> {
+    await this.adminUsers.deleteUser(actor, id);
+  }
+}

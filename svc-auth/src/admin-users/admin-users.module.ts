@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AvatarsModule } from '../avatars/avatars.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UsersModule } from '../users/users.module';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
+
+@Module({
+  imports: [UsersModule, SessionsModule, AvatarsModule],
+  controllers: [AdminUsersController],
+  providers: [AdminUsersService],
+})
+export class AdminUsersModule {}

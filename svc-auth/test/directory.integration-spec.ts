@@ -1,0 +1,221 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryUserSchema, OTHER_SCHOOL } from '@district/contracts';
+import { identityHeader } from '@district/service-kit/testing';
+import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import {
+  createUser,
+  HoursApprovedSender,
+  insertLegacyUser,
+  type TestUser,
+} from './support/directory-fixtures';
+
+let h: AuthHarness;
+let hours: HoursApprovedSender;
+let student: TestUser;
+let supervisor: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  h = await startAuthService();
+  hours = new HoursApprovedSender(h);
+  student = await createUser(h, 'student', {
+    name: 'Stella Student',
+    school: 'Riverdale High School',
+    grade: 9,
+    serviceHours: 3,
+  });
+  supervisor = await createUser(h, 'supervisor', {
+    name: 'Sam Supervisor',
+    school: 'Jesuit High School',
+    grade: 12,
+  });
+  admin = await createUser(h, 'admin', { name: 'Ada Admin', school: 'Homeschool', grade: 11 });
+});
+
+afterAll(async () => {
+  await hours?.close();
+  await h?.close();
+});
+
+type Entry = Record<string, unknown> & { id: number; school: string; serviceHours: number };
+const directory = (headers: Record<string, string> = student.headers) =>
+  h.api<Entry[]>('GET', '/api/directory', { headers });
+const entryOf = (list: Entry[], id: number) => list.find((u) => u.id === id);
+
+describe('GET /api/directory', () => {
+  it('is refused without the gateway identity (signed out)', async () => {
+    const res = await h.api('GET', '/api/directory');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
+  });
+
+  it('answers every signed-in role with every user as the screens see them, never e-mail or secrets', async () => {
+    for (const caller of [student, supervisor, admin]) {
+      const res = await directory(caller.headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.body.map((u) => u.id).sort()).toEqual(
+        [student.id, supervisor.id, admin.id].sort(),
+      );
+    }
+    const res = await directory();
+    for (const entry of res.body) {
+      expect(Object.keys(entry).sort()).toEqual(
+        [
+          'avatarUrl',
+          'grade',
+          'id',
+          'isAdmin',
+          'isSupervisor',
+          'name',
+          'school',
+          'serviceHours',
+        ].sort(),
+      );
+      expect(directoryUserSchema.strict().safeParse(entry).success).toBe(true);
+    }
+    expect(res.text).not.toMatch(/email|username|password|argon2|token/i);
+    expect(entryOf(res.body, student.id)).toEqual({
+      id: student.id,
+      name: 'Stella Student',
+      school: 'Riverdale High School',
+      grade: 9,
+      avatarUrl: null,
+      serviceHours: 3,
+      isAdmin: false,
+      isSupervisor: false,
+    });
+    expect(entryOf(res.body, supervisor.id)).toMatchObject({ isSupervisor: true, isAdmin: false });
+    expect(entryOf(res.body, admin.id)).toMatchObject({ isAdmin: true, isSupervisor: false });
+  });
+
+  it('shows legacy free-text schools under their registry school, and "Other" when nothing matches', async () => {
+    const pft = await insertLegacyUser(h, { name: 'Paula Legacy', school: 'PFT' });
+    const eastJeff = await insertLegacyUser(h, { name: 'Ed Legacy', school: 'east jeff' });
+    const tj = await insertLegacyUser(h, { name: 'Tom Legacy', school: 'T. Jefferson' });
+    const nowhere = await insertLegacyUser(h, {
+      name: 'Nora Legacy',
+      school: 'Springfield Elementary',
+    });
+    const vague = await insertLegacyUser(h, { name: 'Val Legacy', school: 'Jefferson' });
+    const res = await directory();
+    expect(entryOf(res.body, pft)?.school).toBe('Patrick F. Taylor Science & Technology Academy');
+    expect(entryOf(res.body, eastJeff)?.school).toBe('East Jefferson High School');
+    expect(entryOf(res.body, tj)?.school).toBe('Thomas Jefferson High School for Advanced Studies');
+    expect(entryOf(res.body, nowhere)?.school).toBe(OTHER_SCHOOL);
+    // "Jefferson" alone could be four schools: it must not be guessed.
+    expect(entryOf(res.body, vague)?.school).toBe(OTHER_SCHOOL);
+  });
+
+  it('lists schools in registry order with "Other" last, then by grade and name', async () => {
+    const res = await directory();
+    const schools = res.body.map((u) => u.school);
+    const firstOther = schools.indexOf(OTHER_SCHOOL);
+    expect(firstOther).toBeGreaterThan(0);
+    expect(schools.slice(firstOther).every((s) => s === OTHER_SCHOOL)).toBe(true);
+    // Homeschool (9th in the registry) before Jesuit (11th) before Patrick F. Taylor (16th).
+    const order = [
+      'Homeschool',
+      'Jesuit High School',
+      'Patrick F. Taylor Science & Technology Academy',
+    ];
+    expect(order.map((s) => schools.indexOf(s))).toEqual(
+      [...order.map((s) => schools.indexOf(s))].sort((a, b) => a - b),
+    );
+  });
+
+  it('totals declared hours and approved hours, crediting a repeated hours.approved once', async () => {
+    await hours.send(9001, student.id, 2.5);
+    await hours.send(9001, student.id, 2.5);
+    await hours.send(9002, student.id, 1);
+    await expect
+      .poll(async () => entryOf((await directory()).body, student.id)?.serviceHours, {
+        timeout: 10_000,
+      })
+      .toBe(6.5);
+    await expect
+      .poll(() => hours.settled(), { timeout: 10_000 })
+      .toMatchObject({
+        completed: 3,
+        failed: 0,
+      });
+    expect(entryOf((await directory()).body, student.id)?.serviceHours).toBe(6.5);
+    // The owner's own view agrees with the directory.
+    expect((await h.api('GET', '/api/user', { sid: student.sid })).body.serviceHours).toBe(6.5);
+  });
+
+  it('answers 304 while nothing changed, and the new list at once after a change', async () => {
+    const first = await directory();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+(\.gz)?"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await h.api('GET', '/api/directory', {
+      headers: { ...student.headers, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    const newcomer = await createUser(h, 'student', { name: 'Nina Newcomer' });
+    const after = await h.api<Entry[]>('GET', '/api/directory', {
+      headers: { ...student.headers, 'if-none-match': etag },
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(entryOf(after.body, newcomer.id)?.name).toBe('Nina Newcomer');
+  });
+
+  it('keeps the same answer across a password change, and follows a change the cards show', async () => {
+    const before = (await directory()).headers.get('etag');
+    await h.db.query(`UPDATE auth.users SET password_hash = 'x' WHERE id = $1`, [admin.id]);
+    expect((await directory()).headers.get('etag')).toBe(before);
+    await h.db.query(`UPDATE auth.users SET grade = 12 WHERE id = $1`, [admin.id]);
+    const changed = await directory();
+    expect(changed.headers.get('etag')).not.toBe(before);
+    expect(entryOf(changed.body, admin.id)?.grade).toBe(12);
+  });
+
+  it('sends a gzip body when the client accepts it (the gateway passes it through)', async () => {
+    const plain = await h.api<Entry[]>('GET', '/api/directory', {
+      headers: { ...student.headers, 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const response = await fetch(`${h.service.url}/api/directory`, {
+      headers: { ...student.headers, 'accept-encoding': 'gzip' },
+    });
+    // fetch would decode it silently; read the raw bytes through the header check instead.
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('etag')).toBe(`${plain.headers.get('etag')!.slice(0, -1)}.gz"`);
+    const decoded = JSON.parse(await response.text()) as Entry[];
+    expect(decoded).toEqual(plain.body);
+    // Identity: no content-encoding when the client does not ask for gzip.
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // A body recorded by a raw client decompresses to the same list.
+    const raw = await rawGet('/api/directory', { ...student.headers, 'accept-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(raw).toString('utf8'))).toEqual(plain.body);
+  });
+
+  it('refuses a forged or expired identity', async () => {
+    const forged = identityHeader({ id: admin.id, isAdmin: true }, 'x'.repeat(40));
+    expect((await directory(forged)).status).toBe(401);
+    const expired = identityHeader({ id: student.id }, undefined, { expiresInSeconds: -5 });
+    expect((await directory(expired)).status).toBe(401);
+  });
+});
+
+// node:http keeps the body compressed (fetch always decodes it).
+async function rawGet(path: string, headers: Record<string, string>): Promise<Buffer> {
+  const { request } = await import('node:http');
+  const url = new URL(path, h.service.url);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
