@@ -1,0 +1,135 @@
+// GET /api/opportunities?status=active with 200 opportunities, through the gateway (auth_request
+// included), as a signed-in student. Prints the saturation rate and the latency at a fixed rate.
+//
+//   node bench/volunteer-list.ts [--duration 20] [--connections 32] [--rate 2000]
+//   node bench/volunteer-list.ts --service-only [...]   svc-volunteer alone (no gateway, no svc-auth)
+//
+// Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
+import autocannon from 'autocannon';
+import {
+  arg,
+  call,
+  createOpportunity,
+  registerStudent,
+  startBenchPlatform,
+  startVolunteerAlone,
+} from './volunteer-support.ts';
+
+const OPPORTUNITIES = 200;
+const duration = arg('duration', 20);
+const connections = arg('connections', 32);
+const rate = arg('rate', 2000);
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  options: { overallRate?: number; seconds: number; gzip?: boolean },
+): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: options.seconds,
+    // A browser sends accept-encoding; the service answers a pre-compressed body then.
+    headers: options.gzip ? { ...headers, 'accept-encoding': 'gzip, deflate, br' } : headers,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const show = (label: string, run: Run): string =>
+  `${label}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ` +
+  `non-2xx ${run.non2xx}, errors ${run.errors}`;
+
+// Saturation and fixed-rate runs, compressed and not.
+async function measure(url: string, headers: Record<string, string>): Promise<string[]> {
+  await load(url, headers, { seconds: 3, gzip: true }); // warm-up
+  const lines: string[] = [];
+  for (const gzip of [true, false]) {
+    const label = gzip ? 'gzip (browser)' : 'uncompressed';
+    lines.push(
+      show(`  ${label}, saturation`, await load(url, headers, { seconds: duration, gzip })),
+    );
+    lines.push(
+      show(
+        `  ${label}, at ${rate} req/s`,
+        await load(url, headers, { seconds: duration, gzip, overallRate: rate }),
+      ),
+    );
+  }
+  return lines;
+}
+
+const header = (where: string) =>
+  `GET /api/opportunities?status=active, ${OPPORTUNITIES} opportunities, ${where}, ${connections} connections, ${duration} s each`;
+
+if (process.argv.includes('--service-only')) {
+  const service = await startVolunteerAlone();
+  try {
+    const admin = { 'x-identity': service.token(1, true), 'content-type': 'application/json' };
+    for (let i = 0; i < OPPORTUNITIES; i++) {
+      await fetch(`${service.base}/api/opportunities`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({
+          title: `Bench opportunity ${i}`,
+          description:
+            'Help neighbours with a community project: sorting donations, packing boxes and greeting visitors.',
+          location: `Community Center ${i}`,
+          date: new Date(Date.now() + (i + 1) * 86_400_000).toISOString(),
+          spaces: 25,
+        }),
+      });
+    }
+    const lines = await measure(`${service.base}/api/opportunities?status=active`, {
+      'x-identity': service.token(7),
+    });
+    process.stdout.write(`${[header('svc-volunteer alone'), ...lines].join('\n')}\n`);
+  } finally {
+    await service.stop();
+  }
+} else {
+  const bench = await startBenchPlatform();
+  try {
+    process.stdout.write(`platform up at ${bench.url}; creating ${OPPORTUNITIES} opportunities…\n`);
+    const ids: number[] = [];
+    for (let i = 0; i < OPPORTUNITIES; i++) ids.push(await createOpportunity(bench, i, 25));
+    const student = await registerStudent(bench.url, 1);
+    // Some capacity to count.
+    for (const id of ids.slice(0, 50))
+      await call(`${bench.url}/api/opportunities/${id}/signup`, 'POST', student);
+    for (const id of ids.slice(0, 20))
+      await call(`${bench.url}/api/opportunities/${id}/signup`, 'POST', bench.adminCookie);
+
+    const url = `${bench.url}/api/opportunities?status=active`;
+    const sample = await call(url, 'GET', student);
+    const body = (await sample.json()) as unknown[];
+    process.stdout.write(`response: ${body.length} opportunities\n`);
+    const lines = await measure(url, { cookie: student });
+    // The gateway's own floor: the same auth_request path with a trivial answer.
+    lines.push(
+      show(
+        '  for comparison, GET /api/user',
+        await load(`${bench.url}/api/user`, { cookie: student }, { seconds: duration }),
+      ),
+    );
+    process.stdout.write(`${[header('through the gateway'), ...lines].join('\n')}\n`);
+  } finally {
+    await bench.stop();
+  }
+}

@@ -1,0 +1,27 @@
+import type { Opportunity } from '@district/contracts';
+import { formatEventDate } from '../volunteer/format-date';
+import { CalendarIcon, MapPinIcon } from '../volunteer/icons';
+
+// Where and when, shared by active and archived cards.
+export function OpportunityDetails({ opportunity }: { opportunity: Opportunity }) {
+  return (
+    <dl className="opportunity__facts">
+      <div>
+        <dt>
+          <MapPinIcon />
+          <span className="ui-sr-only">Location</span>
+        </dt>
+        <dd>{opportunity.location}</dd>
+      </div>
+      <div>
+        <dt>
+          <CalendarIcon />
+          <span className="ui-sr-only">Date</span>
+        </dt>
+        <dd>
+          <time dateTime={opportunity.date}>{formatEventDate(opportunity.date)}</time>
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Opportunity } from '@district/contracts';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  useCurrentUser,
+} from '@district/ui';
+import { useId } from 'react';
+import { DeleteOpportunityButton } from '../opportunities/delete-opportunity-button';
+import { OpportunityDetails } from '../opportunities/opportunity-details';
+import { EventPhotos } from './event-photos';
+import { SubmitPhotoButton } from './submit-photo-button';
+
+// A past event: its details, its photos and the Submit Photos dialog.
+export function ArchivedCard({ opportunity }: { opportunity: Opportunity }) {
+  const user = useCurrentUser();
+  const titleId = useId();
+  return (
+    <Card className="opportunity opportunity--archived" aria-labelledby={titleId} role="article">
+      <CardHeader>
+        <CardTitle id={titleId}>{opportunity.title}</CardTitle>
+        <CardDescription>{opportunity.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="opportunity__body">
+        <OpportunityDetails opportunity={opportunity} />
+        <section className="opportunity__photos" aria-label={`Photos of ${opportunity.title}`}>
+          <h3 className="opportunity__subheading">Event photos</h3>
+          <EventPhotos opportunity={opportunity} />
+        </section>
+      </CardContent>
+      <CardFooter className="opportunity__footer">
+        <SubmitPhotoButton opportunity={opportunity} />
+        {user?.isAdmin ? (
+          <div className="opportunity__admin">
+            <DeleteOpportunityButton opportunity={opportunity} />
+          </div>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}

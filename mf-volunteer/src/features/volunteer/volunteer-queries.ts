@@ -1,0 +1,40 @@
+import {
+  apiPaths,
+  type EventPhoto,
+  type Opportunity,
+  type OpportunityStatus,
+  type SignupEntry,
+} from '@district/contracts';
+import { apiRequest, queryClient } from '@district/ui';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+
+// Query keys are URLs (the shared query function fetches their segments joined by "/").
+export const opportunitiesKey = (status: OpportunityStatus): QueryKey => [
+  apiPaths.opportunitiesByStatus(status),
+];
+export const signupsKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'signups'];
+export const photosKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'photos'];
+
+export const useOpportunities = (status: OpportunityStatus) =>
+  useQuery<Opportunity[]>({ queryKey: opportunitiesKey(status) });
+
+export const useSignups = (id: number) => useQuery<SignupEntry[]>({ queryKey: signupsKey(id) });
+
+export const usePhotos = (id: number) => useQuery<EventPhoto[]>({ queryKey: photosKey(id) });
+
+// Every read of this area (both lists, signups, photos, and the hours page's event selector)
+// starts with /api/opportunities: after a change they all refetch, so no reload is ever needed.
+export function refreshVolunteerData(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith(apiPaths.opportunities),
+  });
+}
+
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<T | null> {
+  const res = await apiRequest(method, url, body);
+  return res.status === 204 ? null : ((await res.json()) as T);
+}

@@ -1,0 +1,97 @@
+import {
+  EMPTY_TEXTS,
+  SCREEN_TEXTS,
+  type Opportunity,
+  type OpportunityStatus,
+} from '@district/contracts';
+import {
+  Button,
+  EmptyState,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useCurrentUser,
+} from '@district/ui';
+import type { ReactNode } from 'react';
+import './volunteer.css';
+import { OpportunityCard } from '../opportunities/opportunity-card';
+import { ArchivedCard } from '../photos/archived-card';
+import { CameraIcon } from './icons';
+import { refreshVolunteerData, useOpportunities } from './volunteer-queries';
+
+function OpportunityList({
+  status,
+  empty,
+  render,
+}: {
+  status: OpportunityStatus;
+  empty: string;
+  render: (opportunity: Opportunity) => ReactNode;
+}) {
+  const list = useOpportunities(status);
+  if (list.isPending) return <Spinner label="Loading opportunities" />;
+  if (list.isError) {
+    return (
+      <EmptyState
+        title="Could not load opportunities"
+        description={list.error.message}
+        action={
+          <Button variant="outline" onClick={() => void refreshVolunteerData()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (list.data.length === 0) return <EmptyState description={empty} />;
+  return (
+    <ul className="opportunities">
+      {list.data.map((opportunity) => (
+        <li key={opportunity.id}>{render(opportunity)}</li>
+      ))}
+    </ul>
+  );
+}
+
+// SPEC §2 "/volunteer": both tabs, their cards, the photo banner and every empty text.
+export function VolunteerTabs() {
+  const user = useCurrentUser();
+  const isAdmin = Boolean(user?.isAdmin);
+  return (
+    <Tabs defaultValue="active" className="volunteer__tabs">
+      <TabsList aria-label="Opportunities">
+        <TabsTrigger value="active">{SCREEN_TEXTS.activeOpportunitiesTab}</TabsTrigger>
+        <TabsTrigger value="archived">{SCREEN_TEXTS.pastEventsTab}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="active">
+        <OpportunityList
+          status="active"
+          empty={
+            EMPTY_TEXTS.activeOpportunities +
+            (isAdmin ? EMPTY_TEXTS.activeOpportunitiesAdminSuffix : '')
+          }
+          render={(opportunity) => <OpportunityCard opportunity={opportunity} />}
+        />
+      </TabsContent>
+      <TabsContent value="archived">
+        <aside className="volunteer__banner" aria-label="Share your photos">
+          <CameraIcon />
+          <div>
+            <p className="volunteer__banner-title">Share your event photos!</p>
+            <p>
+              Took part in a past event? Submit your photos so others can see the difference you
+              made. Admins review every photo before it appears here.
+            </p>
+          </div>
+        </aside>
+        <OpportunityList
+          status="archived"
+          empty={EMPTY_TEXTS.archivedEvents}
+          render={(opportunity) => <ArchivedCard opportunity={opportunity} />}
+        />
+      </TabsContent>
+    </Tabs>
+  );
+}

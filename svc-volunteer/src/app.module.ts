@@ -1,0 +1,39 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule, EventsModule, type EventsModuleOptions } from '@district/service-kit';
+import { ArchiveModule } from './archive/archive.module';
+import { VOLUNTEER_ENTITIES } from './entities';
+import { VOLUNTEER_MIGRATIONS } from './migrations';
+import { OpportunitiesModule } from './opportunities/opportunities.module';
+import { PhotosModule } from './photos/photos.module';
+import { SignupsModule } from './signups/signups.module';
+import { UsersReplicaModule } from './users-replica/users-replica.module';
+
+export const SERVICE = 'svc-volunteer';
+
+export interface AppModuleOptions {
+  events?: EventsModuleOptions;
+  // Pool size of the DataSource; the capacity race is bounded by it, not by correctness.
+  poolSize?: number;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        DatabaseModule.forRoot({
+          entities: VOLUNTEER_ENTITIES,
+          migrations: VOLUNTEER_MIGRATIONS,
+          poolSize: options.poolSize,
+        }),
+        EventsModule.forRoot({ service: SERVICE, ...options.events }),
+        OpportunitiesModule,
+        SignupsModule,
+        PhotosModule,
+        UsersReplicaModule,
+        ArchiveModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,4 @@
+import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
+
+// Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
+export const VOLUNTEER_MIGRATIONS = [CreateVolunteerTables1763800000000];

@@ -1,0 +1,69 @@
+import { Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createOpportunitySchema,
+  opportunitiesQuerySchema,
+  opportunityStatusSchema,
+  type CreateOpportunityInput,
+  type Opportunity,
+  type OpportunitiesQuery,
+  type OpportunityStatusInput,
+} from '@district/contracts';
+import {
+  CurrentUser,
+  IdParam,
+  Roles,
+  ZodBody,
+  ZodQuery,
+  type Identity,
+} from '@district/service-kit';
+import { acceptsGzip } from './accepts-gzip.util';
+import { gzipOf } from './opportunity-list.cache';
+import { OpportunitiesService } from './opportunities.service';
+
+@Controller('api/opportunities')
+export class OpportunitiesController {
+  constructor(private readonly opportunities: OpportunitiesService) {}
+
+  // Sent as prepared bytes (JSON, or gzip when the client takes it) straight from the cache.
+  @Get()
+  async list(
+    @ZodQuery(opportunitiesQuerySchema) query: OpportunitiesQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const body = await this.opportunities.listBody(query.status);
+    void reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('vary', 'accept-encoding');
+    if (acceptsGzip(request.headers['accept-encoding'])) {
+      void reply.header('content-encoding', 'gzip').send(gzipOf(body));
+    } else {
+      void reply.send(body.json);
+    }
+  }
+
+  @Post()
+  @Roles('admin')
+  create(@ZodBody(createOpportunitySchema) body: CreateOpportunityInput): Promise<Opportunity> {
+    return this.opportunities.create(body);
+  }
+
+  // Beyond the spec: archive (or reopen) by hand.
+  @Patch(':id/status')
+  @Roles('admin')
+  setStatus(
+    @CurrentUser() user: Identity,
+    @IdParam() id: number,
+    @ZodBody(opportunityStatusSchema) body: OpportunityStatusInput,
+  ): Promise<Opportunity> {
+    return this.opportunities.setStatus(id, body.status, user.id);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  @HttpCode(204)
+  async remove(@IdParam() id: number): Promise<void> {
+    await this.opportunities.remove(id);
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  API_MESSAGES,
+  EVENT_TYPES,
+  type CreateOpportunityInput,
+  type Opportunity,
+  type OpportunityStatus,
+} from '@district/contracts';
+import { OutboxService, withTransaction } from '@district/service-kit';
+import { managerRows, queryRows } from '../common/query-rows.util';
+import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
+import {
+  opportunityColumns,
+  signedUpColumn,
+  toOpportunity,
+  type OpportunityRow,
+} from './opportunity-view.util';
+
+// Upcoming events soonest first; past events most recent first.
+const ORDER: Record<OpportunityStatus | 'all', string> = {
+  active: 'o."date" ASC, o."id" ASC',
+  archived: 'o."date" DESC, o."id" DESC',
+  all: 'o."date" DESC, o."id" DESC',
+};
+
+@Injectable()
+export class OpportunitiesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly cache: OpportunityListCache,
+  ) {}
+
+  // One query for the whole list, capacity included (no N+1). The answer is the same for every
+  // caller (whether *you* signed up comes with the signups list), so it is served from a cache
+  // that PostgreSQL invalidates on every committed change.
+  listBody(status?: OpportunityStatus): Promise<CachedBody> {
+    return this.cache.read(status ?? 'all', () => this.list(status));
+  }
+
+  async list(status?: OpportunityStatus): Promise<Opportunity[]> {
+    const rows = await queryRows<OpportunityRow>(
+      this.dataSource,
+      `SELECT ${opportunityColumns()} FROM "opportunities" o
+        WHERE ($1::varchar IS NULL OR o."status" = $1)
+        ORDER BY ${ORDER[status ?? 'all']}`,
+      [status ?? null],
+    );
+    return rows.map(toOpportunity);
+  }
+
+  async findOne(id: number, viewerId: number): Promise<Opportunity> {
+    const rows = await queryRows<OpportunityRow>(
+      this.dataSource,
+      `SELECT ${opportunityColumns()}, ${signedUpColumn('$2')} FROM "opportunities" o WHERE o."id" = $1`,
+      [id, viewerId],
+    );
+    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    return toOpportunity(rows[0]);
+  }
+
+  // The opportunity and its opportunity.created event commit together or not at all.
+  async create(input: CreateOpportunityInput): Promise<Opportunity> {
+    const opportunity = await withTransaction(this.dataSource, async (manager) => {
+      const rows = await managerRows<OpportunityRow>(
+        manager,
+        `INSERT INTO "opportunities" ("title", "description", "location", "date", "spaces")
+         VALUES ($1, $2, $3, $4, $5)
+         RETURNING ${opportunityColumns('"opportunities"')}, false AS "signedUp"`,
+        [input.title, input.description, input.location, input.date, input.spaces],
+      );
+      const created = toOpportunity(rows[0]);
+      await this.outbox.add(manager, EVENT_TYPES.opportunityCreated, {
+        id: created.id,
+        title: created.title,
+        location: created.location,
+        date: created.date,
+      });
+      return created;
+    });
+    this.cache.invalidate();
+    return opportunity;
+  }
+
+  // Archive (or reopen) by hand; archived_at keeps the first archiving time.
+  async setStatus(id: number, status: OpportunityStatus, viewerId: number): Promise<Opportunity> {
+    const rows = await queryRows<OpportunityRow>(
+      this.dataSource,
+      `UPDATE "opportunities" o
+          SET "status" = $2::varchar,
+              "archived_at" = CASE WHEN $2::varchar = 'archived' THEN COALESCE(o."archived_at", now()) ELSE NULL END
+        WHERE o."id" = $1
+        RETURNING ${opportunityColumns()}, ${signedUpColumn('$3')}`,
+      [id, status, viewerId],
+    );
+    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    this.cache.invalidate();
+    return toOpportunity(rows[0]);
+  }
+
+  // Signups and photos go with it (ON DELETE CASCADE).
+  async remove(id: number): Promise<void> {
+    const rows = await queryRows(
+      this.dataSource,
+      `DELETE FROM "opportunities" WHERE "id" = $1 RETURNING "id"`,
+      [id],
+    );
+    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    this.cache.invalidate();
+  }
+
+  // After a write elsewhere in this replica (signups), so its own next read is fresh at once.
+  changed(): void {
+    this.cache.invalidate();
+  }
+}

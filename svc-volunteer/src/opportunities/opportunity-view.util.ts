@@ -1,0 +1,39 @@
+import type { Opportunity, OpportunityStatus } from '@district/contracts';
+
+export interface OpportunityRow {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  date: Date;
+  spaces: number;
+  filled: number;
+  status: OpportunityStatus;
+  signedUp?: boolean;
+}
+
+// The columns every opportunity answer is built from.
+export function opportunityColumns(alias = 'o'): string {
+  return `${alias}."id", ${alias}."title", ${alias}."description", ${alias}."location", ${alias}."date",
+    ${alias}."spaces", ${alias}."filled", ${alias}."status"`;
+}
+
+// "signedUp" for one caller, from the same query (one index probe per row).
+export function signedUpColumn(viewerParam: string, alias = 'o'): string {
+  return `EXISTS (SELECT 1 FROM "signups" s WHERE s."opportunity_id" = ${alias}."id" AND s."user_id" = ${viewerParam}) AS "signedUp"`;
+}
+
+export function toOpportunity(row: OpportunityRow): Opportunity {
+  const opportunity: Opportunity = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    date: row.date.toISOString(),
+    spaces: row.spaces,
+    filled: row.filled,
+    status: row.status,
+  };
+  if (row.signedUp !== undefined) opportunity.signedUp = row.signedUp;
+  return opportunity;
+}

@@ -1,0 +1,49 @@
+import { BadRequestException, Controller, Get, Patch, Post } from '@nestjs/common';
+import {
+  API_MESSAGES,
+  eventPhotoSchema,
+  photoStatusSchema,
+  type EventPhoto,
+  type EventPhotoInput,
+  type PhotoStatusInput,
+} from '@district/contracts';
+import { CurrentUser, IdParam, Roles, ZodBody, type Identity } from '@district/service-kit';
+import { PhotosService } from './photos.service';
+
+@Controller('api/opportunities/:id/photos')
+export class PhotosController {
+  constructor(private readonly photos: PhotosService) {}
+
+  @Get()
+  list(@CurrentUser() user: Identity, @IdParam() id: number): Promise<EventPhoto[]> {
+    return this.photos.list(id, user);
+  }
+
+  @Post()
+  submit(
+    @CurrentUser() user: Identity,
+    @IdParam() id: number,
+    @ZodBody(eventPhotoSchema) body: EventPhotoInput,
+  ): Promise<EventPhoto> {
+    // The spec's body repeats opportunityId; when it does, it must name the same opportunity.
+    if (body.opportunityId !== undefined && body.opportunityId !== id) {
+      throw new BadRequestException({
+        statusCode: 400,
+        message: API_MESSAGES.photoOpportunityMismatch,
+        errors: [{ path: 'opportunityId', message: API_MESSAGES.photoOpportunityMismatch }],
+      });
+    }
+    return this.photos.submit(id, user.id, body.photoUrl, body.caption);
+  }
+
+  // DESIGN.md: the moderation call the spec omits.
+  @Patch(':photoId/status')
+  @Roles('admin')
+  review(
+    @IdParam() id: number,
+    @IdParam('photoId') photoId: number,
+    @ZodBody(photoStatusSchema) body: PhotoStatusInput,
+  ): Promise<EventPhoto> {
+    return this.photos.review(id, photoId, body.status);
+  }
+}

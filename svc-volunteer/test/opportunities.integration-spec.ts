@@ -1,0 +1,429 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { API_MESSAGES, VALIDATION, eventQueueName, type Opportunity } from '@district/contracts';
+import { identityHeader, testRedisUrl } from '@district/service-kit/testing';
+import {
+  admin,
+  opportunityBody,
+  startVolunteerApp,
+  student,
+  supervisor,
+  waitFor,
+  type TestUser,
+  type VolunteerTestApp,
+} from './support/volunteer-test-app';
+
+describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
+  let app: VolunteerTestApp;
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const create = async (overrides: Record<string, unknown> = {}, as: TestUser = admin) =>
+    app.api<Opportunity>('POST', '/api/opportunities', { as, body: opportunityBody(overrides) });
+
+  describe('POST /api/opportunities', () => {
+    it('lets an admin create one: 201 with the stored opportunity, empty and active', async () => {
+      const date = '2031-05-04T05:00:00.000Z';
+      const res = await create({ title: 'Food Bank Shift', spaces: 3, date });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        title: 'Food Bank Shift',
+        description: 'Help clean Grand Isle beach.',
+        location: 'Grand Isle',
+        date,
+        spaces: 3,
+        status: 'active',
+        filled: 0,
+        signedUp: false,
+      });
+    });
+
+    it('writes opportunity.created to the outbox in the same transaction and relays it to svc-content', async () => {
+      const res = await create({ title: 'Tree Planting', location: 'Kenner' });
+      const rows = await app.sql<{ id: string; payload: unknown }>(
+        `SELECT id, payload FROM outbox WHERE type = 'opportunity.created' AND (payload->>'id')::int = $1`,
+        [res.body.id],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].payload).toEqual({
+        id: res.body.id,
+        title: 'Tree Planting',
+        location: 'Kenner',
+        date: res.body.date,
+      });
+      // The relay publishes it to the notifications feed's queue with the event id as job id.
+      const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+      const queue = new Queue(eventQueueName('svc-content'), {
+        connection: redis,
+        prefix: app.prefix,
+      });
+      try {
+        await waitFor(async () => (await queue.getJob(rows[0].id)) !== undefined, {
+          message: 'event not relayed',
+        });
+        const job = await queue.getJob(rows[0].id);
+        expect(job?.data).toMatchObject({
+          id: rows[0].id,
+          type: 'opportunity.created',
+          payload: rows[0].payload,
+        });
+      } finally {
+        await queue.close();
+        redis.disconnect();
+      }
+    });
+
+    it('refuses students and supervisors with 403 and writes nothing', async () => {
+      const before = await app.sql(`SELECT count(*)::int AS n FROM opportunities`);
+      for (const as of [student, supervisor]) {
+        const res = await create({ title: 'Not allowed' }, as);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ statusCode: 403, message: 'Forbidden' });
+      }
+      expect(await app.sql(`SELECT count(*)::int AS n FROM opportunities`)).toEqual(before);
+      expect(
+        await app.sql(`SELECT 1 FROM outbox WHERE payload->>'title' = 'Not allowed'`),
+      ).toHaveLength(0);
+    });
+
+    it('refuses a signed-out caller (no identity, or a forged one) with 401', async () => {
+      const anonymous = await app.api('POST', '/api/opportunities', { body: opportunityBody() });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toMatchObject({ statusCode: 401 });
+      const forged = await app.api('POST', '/api/opportunities', {
+        body: opportunityBody(),
+        headers: {
+          'x-identity': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiYWRtIjp0cnVlfQ.c2lnbmF0dXJl',
+        },
+      });
+      expect(forged.status).toBe(401);
+    });
+
+    it.each([
+      ['title missing', { title: undefined }, 'title', VALIDATION.required],
+      ['title blank', { title: '   ' }, 'title', VALIDATION.required],
+      ['title too long', { title: 'x'.repeat(201) }, 'title', VALIDATION.tooLong(200)],
+      ['description missing', { description: undefined }, 'description', VALIDATION.required],
+      ['location empty', { location: '' }, 'location', VALIDATION.required],
+      ['date missing', { date: undefined }, 'date', VALIDATION.required],
+      ['date not a date', { date: 'next tuesday' }, 'date', VALIDATION.invalidDate],
+      ['spaces 0', { spaces: 0 }, 'spaces', VALIDATION.spacesMin],
+      ['spaces negative', { spaces: -3 }, 'spaces', VALIDATION.spacesMin],
+      ['spaces fractional', { spaces: 1.5 }, 'spaces', VALIDATION.spacesInteger],
+      ['spaces too many', { spaces: 10_001 }, 'spaces', VALIDATION.spacesMax],
+      ['spaces missing', { spaces: undefined }, 'spaces', VALIDATION.required],
+      ['spaces a word', { spaces: 'ten' }, 'spaces', 'Expected number, received string'],
+      ['title a number', { title: 42 }, 'title', 'Expected string, received number'],
+      ['unknown field', { isAdmin: true }, 'isAdmin', VALIDATION.unrecognizedField('isAdmin')],
+    ])('answers 400 naming the field: %s', async (_case, overrides, path, message) => {
+      const before = await app.sql(`SELECT count(*)::int AS n FROM opportunities`);
+      const res = await create(overrides);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, message });
+      expect((res.body as unknown as { errors: unknown[] }).errors).toContainEqual({
+        path,
+        message,
+      });
+      expect(await app.sql(`SELECT count(*)::int AS n FROM opportunities`)).toEqual(before);
+    });
+
+    it('accepts spaces and date as form strings (coerced)', async () => {
+      const res = await create({ spaces: '2', date: '2031-01-02' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ spaces: 2, date: '2031-01-02T00:00:00.000Z' });
+    });
+
+    it('answers malformed JSON and a non-object body with 400, never 500', async () => {
+      const malformed = await app.api('POST', '/api/opportunities', {
+        as: admin,
+        rawBody: '{"title": ',
+      });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({ statusCode: 400 });
+      const array = await app.api('POST', '/api/opportunities', { as: admin, body: [1, 2] });
+      expect(array.status).toBe(400);
+      const huge = await app.api('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody({ description: 'x'.repeat(1_100_000) }),
+      });
+      expect(huge.status).toBe(413);
+    });
+  });
+
+  describe('GET /api/opportunities', () => {
+    let active: Opportunity;
+    let archived: Opportunity;
+
+    beforeAll(async () => {
+      await app.sql(`DELETE FROM opportunities`);
+      active = (await create({ title: 'Later event', date: '2032-06-01T00:00:00.000Z' })).body;
+      await create({ title: 'Sooner event', date: '2032-01-01T00:00:00.000Z' });
+      archived = (await create({ title: 'Old event', date: '2032-03-01T00:00:00.000Z' })).body;
+      await app.api('PATCH', `/api/opportunities/${archived.id}/status`, {
+        as: admin,
+        body: { status: 'archived' },
+      });
+    });
+
+    it('lists active ones soonest first with capacity, the same for every role', async () => {
+      await app.api('POST', `/api/opportunities/${active.id}/signup`, { as: student });
+      for (const as of [student, supervisor, admin]) {
+        const res = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body.map((o) => o.title)).toEqual(['Sooner event', 'Later event']);
+        expect(res.body[1]).toEqual({
+          id: active.id,
+          title: 'Later event',
+          description: 'Help clean Grand Isle beach.',
+          location: 'Grand Isle',
+          date: '2032-06-01T00:00:00.000Z',
+          spaces: 5,
+          status: 'active',
+          filled: 1,
+        });
+      }
+    });
+
+    it('answers gzip to clients that take it, identical once decompressed', async () => {
+      const plain = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', {
+        as: student,
+      });
+      const response = await fetch(`${app.service.url}/api/opportunities?status=active`, {
+        headers: { ...identityHeader(student), 'accept-encoding': 'gzip' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('vary')).toBe('accept-encoding');
+      // fetch decompresses transparently.
+      expect(await response.json()).toEqual(plain.body);
+    });
+
+    it('shows every change at once, including one committed by another replica', async () => {
+      const other = await startVolunteerApp({ db: app.db, prefix: app.prefix });
+      try {
+        const titles = async (on: VolunteerTestApp) =>
+          (
+            await on.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as: student })
+          ).body.map((o) => `${o.title}:${o.filled}`);
+        const before = await titles(other);
+        // A write on this replica: the other one's cached list must follow within moments.
+        const { body: created } = await create({
+          title: 'Fresh',
+          date: '2033-01-01T00:00:00.000Z',
+        });
+        await waitFor(async () => (await titles(other)).includes('Fresh:0'), {
+          message: 'the other replica kept serving its old list',
+        });
+        await other.api('POST', `/api/opportunities/${created.id}/signup`, { as: student });
+        // The writer's own replica is exact at once; this one follows the notice.
+        expect(await titles(other)).toContain('Fresh:1');
+        await waitFor(async () => (await titles(app)).includes('Fresh:1'));
+        expect((await titles(app)).length).toBe(before.length + 1);
+        // The list really is served from memory: with the notice switched off, a change made
+        // behind the service's back stays unseen…
+        await app.sql(`ALTER TABLE opportunities DISABLE TRIGGER opportunities_notify_change`);
+        await app.sql(`UPDATE opportunities SET title = 'Hidden' WHERE id = $1`, [created.id]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await titles(app)).toContain('Fresh:1');
+        await app.sql(`ALTER TABLE opportunities ENABLE TRIGGER opportunities_notify_change`);
+        // …and with it on, any committed change (even plain SQL) reaches every replica.
+        await app.sql(`UPDATE opportunities SET title = 'Renamed' WHERE id = $1`, [created.id]);
+        await waitFor(async () => (await titles(app)).includes('Renamed:1'));
+        await waitFor(async () => (await titles(other)).includes('Renamed:1'));
+        await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
+        await waitFor(async () => (await titles(other)).length === before.length);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('lists archived ones, and everything without a status', async () => {
+      const res = await app.api<Opportunity[]>('GET', '/api/opportunities?status=archived', {
+        as: student,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.map((o) => o.title)).toEqual(['Old event']);
+      const all = await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student });
+      expect(all.body.map((o) => o.title).sort()).toEqual([
+        'Later event',
+        'Old event',
+        'Sooner event',
+      ]);
+    });
+
+    it('refuses an unknown status with 400 and the message', async () => {
+      const res = await app.api('GET', '/api/opportunities?status=finished', { as: student });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        message: VALIDATION.invalidOpportunityStatus,
+        errors: [{ path: 'status', message: VALIDATION.invalidOpportunityStatus }],
+      });
+    });
+
+    it('is 401 when signed out', async () => {
+      const res = await app.api('GET', '/api/opportunities?status=active');
+      expect(res.status).toBe(401);
+    });
+
+    it('answers an empty list when there is nothing', async () => {
+      const fresh = await startVolunteerApp();
+      try {
+        const res = await fresh.api('GET', '/api/opportunities?status=active', { as: student });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+
+  describe('PATCH /api/opportunities/{id}/status (archive by hand)', () => {
+    it('lets an admin archive: it leaves the active list and joins the archived one', async () => {
+      const { body: created } = await create({ title: 'To archive' });
+      const res = await app.api<Opportunity>('PATCH', `/api/opportunities/${created.id}/status`, {
+        as: admin,
+        body: { status: 'archived' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: created.id, status: 'archived' });
+      const activeList = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', {
+        as: student,
+      });
+      expect(activeList.body.map((o) => o.id)).not.toContain(created.id);
+      const archivedList = await app.api<Opportunity[]>(
+        'GET',
+        '/api/opportunities?status=archived',
+        { as: student },
+      );
+      expect(archivedList.body.map((o) => o.id)).toContain(created.id);
+      // Reopening is possible too.
+      const reopened = await app.api<Opportunity>(
+        'PATCH',
+        `/api/opportunities/${created.id}/status`,
+        {
+          as: admin,
+          body: { status: 'active' },
+        },
+      );
+      expect(reopened.body.status).toBe('active');
+    });
+
+    it('refuses students and supervisors (403) and signed-out callers (401); nothing changes', async () => {
+      const { body: created } = await create();
+      for (const as of [student, supervisor]) {
+        const res = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+          as,
+          body: { status: 'archived' },
+        });
+        expect(res.status).toBe(403);
+      }
+      const anonymous = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+        body: { status: 'archived' },
+      });
+      expect(anonymous.status).toBe(401);
+      expect(await app.sql(`SELECT status FROM opportunities WHERE id = $1`, [created.id])).toEqual(
+        [{ status: 'active' }],
+      );
+    });
+
+    it('validates the body and the id', async () => {
+      const { body: created } = await create();
+      const bad = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+        as: admin,
+        body: { status: 'done' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        errors: [{ path: 'status', message: VALIDATION.invalidOpportunityStatus }],
+      });
+      const missing = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+        as: admin,
+        body: {},
+      });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({
+        errors: [{ path: 'status', message: VALIDATION.invalidOpportunityStatus }],
+      });
+      const unknown = await app.api('PATCH', '/api/opportunities/999999/status', {
+        as: admin,
+        body: { status: 'archived' },
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
+      const garbage = await app.api('PATCH', '/api/opportunities/abc/status', {
+        as: admin,
+        body: { status: 'archived' },
+      });
+      expect(garbage.status).toBe(400);
+      expect(garbage.body).toMatchObject({ errors: [{ path: 'id', message: 'Invalid id' }] });
+    });
+  });
+
+  describe('DELETE /api/opportunities/{id}', () => {
+    it('lets an admin delete it with its signups and photos', async () => {
+      const { body: created } = await create({ title: 'To delete' });
+      await app.api('POST', `/api/opportunities/${created.id}/signup`, { as: student });
+      await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+        as: admin,
+        body: { status: 'archived' },
+      });
+      await app.api('POST', `/api/opportunities/${created.id}/photos`, {
+        as: student,
+        body: { photoUrl: 'https://example.org/a.jpg', caption: 'Fun' },
+      });
+      expect(
+        await app.sql(`SELECT 1 FROM signups WHERE opportunity_id = $1`, [created.id]),
+      ).toHaveLength(1);
+      expect(
+        await app.sql(`SELECT 1 FROM event_photos WHERE opportunity_id = $1`, [created.id]),
+      ).toHaveLength(1);
+
+      const res = await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
+      expect(res.status).toBe(204);
+      expect(await app.sql(`SELECT 1 FROM opportunities WHERE id = $1`, [created.id])).toHaveLength(
+        0,
+      );
+      expect(
+        await app.sql(`SELECT 1 FROM signups WHERE opportunity_id = $1`, [created.id]),
+      ).toHaveLength(0);
+      expect(
+        await app.sql(`SELECT 1 FROM event_photos WHERE opportunity_id = $1`, [created.id]),
+      ).toHaveLength(0);
+      const list = await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student });
+      expect(list.body.map((o) => o.id)).not.toContain(created.id);
+      // A second delete finds nothing.
+      const again = await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
+      expect(again.status).toBe(404);
+      expect(again.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
+    });
+
+    it('refuses students and supervisors (403) and signed-out callers (401)', async () => {
+      const { body: created } = await create();
+      for (const as of [student, supervisor]) {
+        expect((await app.api('DELETE', `/api/opportunities/${created.id}`, { as })).status).toBe(
+          403,
+        );
+      }
+      expect((await app.api('DELETE', `/api/opportunities/${created.id}`)).status).toBe(401);
+      expect(await app.sql(`SELECT 1 FROM opportunities WHERE id = $1`, [created.id])).toHaveLength(
+        1,
+      );
+    });
+
+    it('answers 400 for a malformed id and 404 for one that cannot exist', async () => {
+      expect((await app.api('DELETE', '/api/opportunities/1e3', { as: admin })).status).toBe(400);
+      expect((await app.api('DELETE', '/api/opportunities/-1', { as: admin })).status).toBe(400);
+      expect((await app.api('DELETE', '/api/opportunities/0', { as: admin })).status).toBe(404);
+      expect(
+        (await app.api('DELETE', '/api/opportunities/99999999999', { as: admin })).status,
+      ).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES, VALIDATION, type EventPhoto, type Opportunity } from '@district/contracts';
+import {
+  admin,
+  opportunityBody,
+  otherStudent,
+  startVolunteerApp,
+  student,
+  supervisor,
+  type TestUser,
+  type VolunteerTestApp,
+} from './support/volunteer-test-app';
+
+describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
+  let app: VolunteerTestApp;
+  let past: Opportunity;
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+    await app.register(admin, supervisor, student, otherStudent);
+    past = await archived();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function archived(): Promise<Opportunity> {
+    const { body } = await app.api<Opportunity>('POST', '/api/opportunities', {
+      as: admin,
+      body: opportunityBody(),
+    });
+    await app.api('PATCH', `/api/opportunities/${body.id}/status`, {
+      as: admin,
+      body: { status: 'archived' },
+    });
+    return body;
+  }
+  const submit = (id: number, as: TestUser | undefined, body: unknown) =>
+    app.api<EventPhoto>('POST', `/api/opportunities/${id}/photos`, { as, body });
+  const photos = (id: number, as: TestUser) =>
+    app.api<EventPhoto[]>('GET', `/api/opportunities/${id}/photos`, { as });
+  const review = (id: number, photoId: number, as: TestUser | undefined, status: unknown) =>
+    app.api<EventPhoto>('PATCH', `/api/opportunities/${id}/photos/${photoId}/status`, {
+      as,
+      body: { status },
+    });
+
+  describe('POST /api/opportunities/{id}/photos', () => {
+    it('takes a photo from any signed-in user as pending, named by the submitter', async () => {
+      for (const as of [student, supervisor, admin]) {
+        const res = await submit(past.id, as, {
+          opportunityId: past.id,
+          photoUrl: 'https://photos.example.org/beach.jpg',
+          caption: '  Sunset crew  ',
+        });
+        expect(res.status).toBe(201);
+        expect(res.body).toEqual({
+          id: expect.any(Number),
+          opportunityId: past.id,
+          photoUrl: 'https://photos.example.org/beach.jpg',
+          caption: 'Sunset crew',
+          username: as.name,
+          status: 'pending',
+          submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        });
+      }
+    });
+
+    it.each([
+      [
+        'javascript: URL',
+        { photoUrl: 'javascript:alert(1)', caption: 'x' },
+        'photoUrl',
+        VALIDATION.invalidPhotoUrl,
+      ],
+      [
+        'data: URL',
+        { photoUrl: 'data:image/png;base64,AAAA', caption: 'x' },
+        'photoUrl',
+        VALIDATION.invalidPhotoUrl,
+      ],
+      [
+        'not a URL',
+        { photoUrl: 'beach.jpg', caption: 'x' },
+        'photoUrl',
+        VALIDATION.invalidPhotoUrl,
+      ],
+      [
+        'ftp URL',
+        { photoUrl: 'ftp://example.org/a.jpg', caption: 'x' },
+        'photoUrl',
+        VALIDATION.invalidPhotoUrl,
+      ],
+      ['photoUrl missing', { caption: 'x' }, 'photoUrl', VALIDATION.required],
+      [
+        'caption missing',
+        { photoUrl: 'https://example.org/a.jpg' },
+        'caption',
+        VALIDATION.captionRequired,
+      ],
+      [
+        'caption empty',
+        { photoUrl: 'https://example.org/a.jpg', caption: '' },
+        'caption',
+        VALIDATION.captionRequired,
+      ],
+      [
+        'caption blank',
+        { photoUrl: 'https://example.org/a.jpg', caption: '   ' },
+        'caption',
+        VALIDATION.captionRequired,
+      ],
+      [
+        'caption 201 characters',
+        { photoUrl: 'https://example.org/a.jpg', caption: 'c'.repeat(201) },
+        'caption',
+        VALIDATION.captionTooLong,
+      ],
+      [
+        'unknown field',
+        { photoUrl: 'https://example.org/a.jpg', caption: 'x', status: 'approved' },
+        'status',
+        VALIDATION.unrecognizedField('status'),
+      ],
+    ])('answers 400 naming the field: %s', async (_case, body, path, message) => {
+      const before = await app.sql(`SELECT count(*)::int AS n FROM event_photos`);
+      const res = await submit(past.id, student, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, message });
+      expect((res.body as unknown as { errors: unknown[] }).errors).toContainEqual({
+        path,
+        message,
+      });
+      expect(await app.sql(`SELECT count(*)::int AS n FROM event_photos`)).toEqual(before);
+    });
+
+    it('accepts a 200-character caption', async () => {
+      const res = await submit(past.id, student, {
+        photoUrl: 'http://example.org/a.jpg',
+        caption: 'c'.repeat(200),
+      });
+      expect(res.status).toBe(201);
+    });
+
+    it('refuses a body naming another opportunity', async () => {
+      const res = await submit(past.id, student, {
+        opportunityId: past.id + 1000,
+        photoUrl: 'https://example.org/a.jpg',
+        caption: 'x',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        errors: [{ path: 'opportunityId', message: API_MESSAGES.photoOpportunityMismatch }],
+      });
+    });
+
+    it('refuses photos for an active (future) opportunity with 409', async () => {
+      const { body: upcoming } = await app.api<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody(),
+      });
+      const res = await submit(upcoming.id, student, {
+        photoUrl: 'https://example.org/a.jpg',
+        caption: 'x',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ statusCode: 409, message: API_MESSAGES.photoNotArchived });
+    });
+
+    it('answers 401 signed out, 404 unknown opportunity, 400 malformed id', async () => {
+      const body = { photoUrl: 'https://example.org/a.jpg', caption: 'x' };
+      expect((await submit(past.id, undefined, body)).status).toBe(401);
+      const unknown = await submit(987654, student, body);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
+      expect(
+        (await app.api('POST', '/api/opportunities/abc/photos', { as: student, body })).status,
+      ).toBe(400);
+    });
+  });
+
+  describe('visibility and moderation', () => {
+    let event: Opportunity;
+    let mine: EventPhoto;
+    let theirs: EventPhoto;
+
+    beforeAll(async () => {
+      event = await archived();
+      mine = (
+        await submit(event.id, student, {
+          photoUrl: 'https://example.org/mine.jpg',
+          caption: 'Mine',
+        })
+      ).body;
+      theirs = (
+        await submit(event.id, otherStudent, {
+          photoUrl: 'https://example.org/theirs.jpg',
+          caption: 'Theirs',
+        })
+      ).body;
+    });
+
+    it('shows a pending photo only to its submitter (marked pending) and to admins', async () => {
+      expect((await photos(event.id, student)).body).toEqual([
+        expect.objectContaining({ id: mine.id, status: 'pending' }),
+      ]);
+      expect((await photos(event.id, otherStudent)).body).toEqual([
+        expect.objectContaining({ id: theirs.id, status: 'pending' }),
+      ]);
+      // Supervisors are not moderators: nothing pending of others.
+      expect((await photos(event.id, supervisor)).body).toEqual([]);
+      const asAdmin = await photos(event.id, admin);
+      expect(asAdmin.body.map((p) => [p.id, p.status])).toEqual([
+        [mine.id, 'pending'],
+        [theirs.id, 'pending'],
+      ]);
+    });
+
+    it('refuses moderation by students and supervisors (403) and signed-out callers (401)', async () => {
+      for (const as of [student, supervisor])
+        expect((await review(event.id, mine.id, as, 'approved')).status).toBe(403);
+      expect((await review(event.id, mine.id, undefined, 'approved')).status).toBe(401);
+      expect(await app.sql(`SELECT status FROM event_photos WHERE id = $1`, [mine.id])).toEqual([
+        { status: 'pending' },
+      ]);
+    });
+
+    it('lets an admin approve: then everyone sees it, with caption and submitter', async () => {
+      const res = await review(event.id, mine.id, admin, 'approved');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: mine.id,
+        status: 'approved',
+        caption: 'Mine',
+        username: 'Stella Student',
+      });
+      for (const as of [otherStudent, supervisor]) {
+        const list = (await photos(event.id, as)).body;
+        expect(list).toContainEqual(
+          expect.objectContaining({
+            id: mine.id,
+            status: 'approved',
+            caption: 'Mine',
+            username: 'Stella Student',
+            photoUrl: 'https://example.org/mine.jpg',
+          }),
+        );
+      }
+    });
+
+    it('lets an admin reject: the submitter no longer sees it, admins still do', async () => {
+      const res = await review(event.id, theirs.id, admin, 'rejected');
+      expect(res.status).toBe(200);
+      expect((await photos(event.id, otherStudent)).body.map((p) => p.id)).toEqual([mine.id]);
+      expect((await photos(event.id, admin)).body.map((p) => [p.id, p.status])).toEqual([
+        [mine.id, 'approved'],
+        [theirs.id, 'rejected'],
+      ]);
+    });
+
+    it('validates the decision and the ids', async () => {
+      const bad = await review(event.id, mine.id, admin, 'pending');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        errors: [{ path: 'status', message: VALIDATION.invalidStatus }],
+      });
+      const missing = await app.api(
+        'PATCH',
+        `/api/opportunities/${event.id}/photos/${mine.id}/status`,
+        {
+          as: admin,
+          body: {},
+        },
+      );
+      expect(missing.status).toBe(400);
+      const unknownPhoto = await review(event.id, 987654, admin, 'approved');
+      expect(unknownPhoto.status).toBe(404);
+      expect(unknownPhoto.body).toEqual({ statusCode: 404, message: API_MESSAGES.photoNotFound });
+      // A photo addressed through another opportunity is not found there.
+      const wrongEvent = await review(past.id, mine.id, admin, 'approved');
+      expect(wrongEvent.status).toBe(404);
+      const unknownEvent = await review(987654, mine.id, admin, 'approved');
+      expect(unknownEvent.body).toEqual({
+        statusCode: 404,
+        message: API_MESSAGES.opportunityNotFound,
+      });
+      expect((await review(event.id, Number.NaN, admin, 'approved')).status).toBe(400);
+    });
+
+    it('GET answers [] when none is visible, 404 unknown, 401 signed out', async () => {
+      const empty = await archived();
+      expect((await photos(empty.id, student)).body).toEqual([]);
+      expect((await photos(987654, student)).status).toBe(404);
+      expect((await app.api('GET', `/api/opportunities/${empty.id}/photos`)).status).toBe(401);
+    });
+  });
+});

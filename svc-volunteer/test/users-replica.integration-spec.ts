@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPhoto, Opportunity, SignupEntry } from '@district/contracts';
+import {
+  admin,
+  opportunityBody,
+  otherStudent,
+  startVolunteerApp,
+  student,
+  type TestUser,
+  type VolunteerTestApp,
+} from './support/volunteer-test-app';
+
+const replicaPayload = (user: TestUser, changes: { name?: string; school?: string } = {}) => ({
+  id: user.id,
+  name: changes.name ?? user.name ?? `User ${user.id}`,
+  school: changes.school ?? user.school ?? 'Jesuit High School',
+  grade: 11,
+  avatarUrl: null,
+  isAdmin: user.isAdmin ?? false,
+  isSupervisor: user.isSupervisor ?? false,
+});
+
+describe('users replica fed by user.* events (svc-volunteer, real PostgreSQL and Redis)', () => {
+  let app: VolunteerTestApp;
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+    await app.register(admin, otherStudent);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const create = async (overrides: Record<string, unknown> = {}) =>
+    (
+      await app.api<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody(overrides),
+      })
+    ).body;
+  const signupsOf = async (id: number) =>
+    (await app.api<SignupEntry[]>('GET', `/api/opportunities/${id}/signups`, { as: admin })).body;
+
+  it('user.registered then user.updated: the signups list and photo credits show the new name and school', async () => {
+    const user: TestUser = { id: 501, name: 'Rita Rename', school: 'Grand Isle School' };
+    await app.register(user);
+    const opportunity = await create();
+    await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
+    expect(await signupsOf(opportunity.id)).toEqual([
+      { userId: 501, name: 'Rita Rename', school: 'Grand Isle School' },
+    ]);
+
+    await app.deliver(
+      'user.updated',
+      replicaPayload(user, { name: 'Rita Renamed', school: 'Haynes Academy for Advanced Studies' }),
+    );
+    expect(await signupsOf(opportunity.id)).toEqual([
+      { userId: 501, name: 'Rita Renamed', school: 'Haynes Academy for Advanced Studies' },
+    ]);
+  });
+
+  it('an older user.updated arriving late does not overwrite a newer one', async () => {
+    const user: TestUser = { id: 502, name: 'Newest Name' };
+    await app.register(user);
+    const opportunity = await create();
+    await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
+    await app.deliver('user.updated', replicaPayload(user, { name: 'Stale Name' }), {
+      occurredAt: new Date(Date.now() - 60_000),
+    });
+    expect(await signupsOf(opportunity.id)).toEqual([
+      { userId: 502, name: 'Newest Name', school: 'Jesuit High School' },
+    ]);
+  });
+
+  it('user.deleted removes their signups (freeing the spots) and photos; nothing brings them back', async () => {
+    const doomed: TestUser = { id: 503, name: 'Gone Soon', school: 'Riverdale High School' };
+    await app.register(doomed);
+    const full = await create({ spaces: 1 });
+    const other = await create({ spaces: 3 });
+    await app.api('POST', `/api/opportunities/${full.id}/signup`, { as: doomed });
+    await app.api('POST', `/api/opportunities/${other.id}/signup`, { as: doomed });
+    await app.api('POST', `/api/opportunities/${other.id}/signup`, { as: otherStudent });
+    const past = await create();
+    await app.api('PATCH', `/api/opportunities/${past.id}/status`, {
+      as: admin,
+      body: { status: 'archived' },
+    });
+    const photo = (
+      await app.api<EventPhoto>('POST', `/api/opportunities/${past.id}/photos`, {
+        as: doomed,
+        body: { photoUrl: 'https://example.org/p.jpg', caption: 'Me' },
+      })
+    ).body;
+    await app.api('PATCH', `/api/opportunities/${past.id}/photos/${photo.id}/status`, {
+      as: admin,
+      body: { status: 'approved' },
+    });
+    expect(
+      (await app.api('POST', `/api/opportunities/${full.id}/signup`, { as: student })).status,
+    ).toBe(409);
+
+    await app.deliver('user.deleted', { id: doomed.id });
+
+    expect(await signupsOf(full.id)).toEqual([]);
+    expect(await signupsOf(other.id)).toEqual([
+      { userId: otherStudent.id, name: 'Otto Other', school: 'Dominican High School' },
+    ]);
+    const lists = (
+      await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as: student })
+    ).body;
+    expect(lists.find((o) => o.id === full.id)).toMatchObject({ filled: 0 });
+    expect(lists.find((o) => o.id === other.id)).toMatchObject({ filled: 1 });
+    expect(
+      (await app.api<EventPhoto[]>('GET', `/api/opportunities/${past.id}/photos`, { as: admin }))
+        .body,
+    ).toEqual([]);
+    // The freed spot is usable.
+    expect(
+      (await app.api('POST', `/api/opportunities/${full.id}/signup`, { as: student })).status,
+    ).toBe(201);
+
+    // A late user.updated does not resurrect them, and their still-valid token cannot sign up again.
+    await app.deliver('user.updated', replicaPayload(doomed, { name: 'Zombie' }));
+    expect(await app.sql(`SELECT deleted FROM users WHERE id = $1`, [doomed.id])).toEqual([
+      { deleted: true },
+    ]);
+    expect(
+      (await app.api('POST', `/api/opportunities/${other.id}/signup`, { as: doomed })).status,
+    ).toBe(403);
+    expect(await signupsOf(other.id)).toHaveLength(1);
+  });
+
+  it('applies a redelivered event once', async () => {
+    const user: TestUser = { id: 504, name: 'Once Only' };
+    await app.register(user);
+    const opportunity = await create();
+    await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
+    await app.deliver('user.deleted', { id: user.id });
+    const before = await app.sql(
+      `SELECT count(*)::int AS n FROM processed_events WHERE type = 'user.deleted'`,
+    );
+    await app.deliver('user.deleted', { id: user.id });
+    const after = await app.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM processed_events WHERE type = 'user.deleted'`,
+    );
+    expect(after[0].n).toBe((before[0] as { n: number }).n + 1);
+    expect(await signupsOf(opportunity.id)).toEqual([]);
+  });
+});
