@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import {
   IDENTITY_AUDIENCE,
@@ -12,6 +13,18 @@ interface IdentityClaims {
   sup: boolean;
 }
 
+// jsonwebtoken turns a string secret into a KeyObject on every call; on the hot path (every
+// gateway-authenticated request signs or verifies once) reuse one per secret.
+const secretKeys = new Map<string, KeyObject>();
+export function identitySecretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 // Signed by svc-auth's verify endpoint (and by tests acting as the gateway).
 export function signIdentityToken(
   user: Identity,
@@ -23,7 +36,7 @@ export function signIdentityToken(
     adm: user.isAdmin,
     sup: user.isSupervisor,
   };
-  return jwt.sign(claims, secret, {
+  return jwt.sign(claims, identitySecretKey(secret), {
     algorithm: 'HS256',
     issuer: IDENTITY_ISSUER,
     audience: IDENTITY_AUDIENCE,
@@ -43,7 +56,7 @@ export function identityFromClaims(claims: unknown): Identity | null {
 
 export function verifyIdentityToken(token: string, secret: string): Identity | null {
   try {
-    const claims = jwt.verify(token, secret, {
+    const claims = jwt.verify(token, identitySecretKey(secret), {
       algorithms: ['HS256'],
       issuer: IDENTITY_ISSUER,
       audience: IDENTITY_AUDIENCE,

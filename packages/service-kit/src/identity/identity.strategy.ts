@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { SERVICE_CONFIG } from '../config/service-config.token';
 import type { ServiceConfig } from '../config/service-config';
-import { identityFromClaims } from './identity-token';
+import { identityFromClaims, identitySecretKey } from './identity-token';
 import {
   IDENTITY_AUDIENCE,
   IDENTITY_HEADER,
@@ -18,7 +18,8 @@ export class IdentityStrategy extends PassportStrategy(Strategy, IDENTITY_STRATE
   constructor(@Inject(SERVICE_CONFIG) config: Pick<ServiceConfig, 'IDENTITY_SECRET'>) {
     super({
       jwtFromRequest: ExtractJwt.fromHeader(IDENTITY_HEADER),
-      secretOrKey: config.IDENTITY_SECRET,
+      // passport-jwt hands the key to jsonwebtoken, which accepts a KeyObject; its types predate that.
+      secretOrKey: identitySecretKey(config.IDENTITY_SECRET) as unknown as Buffer,
       algorithms: ['HS256'],
       issuer: IDENTITY_ISSUER,
       audience: IDENTITY_AUDIENCE,
