@@ -1,0 +1,149 @@
+import {
+  REVIEW_STATUSES,
+  type ReviewDecision,
+  type ReviewStatus,
+  type ServiceHoursLog,
+} from '@district/contracts';
+import { Button, EmptyState, Spinner } from '@district/ui';
+import { memo, useEffect, useState } from 'react';
+import { errorText } from '../../shared/format';
+import { HoursEntry } from '../../shared/hours-entry';
+import { prefetchReviewList, useReviewHours, useReviewList } from '../../shared/hours-api';
+
+const EMPTY: Record<ReviewStatus, string> = {
+  pending: 'No entries are waiting for review.',
+  approved: 'No approved entries yet.',
+  rejected: 'No rejected entries.',
+};
+
+export interface ReviewListProps {
+  status: ReviewStatus;
+  school: string | undefined;
+  reviewerId: number;
+  // The visible tab warms the other tabs once its own entries are in.
+  active: boolean;
+}
+
+// One tab: 50 entries at a time, newest first, with "Show more" for the rest.
+export function ReviewList({ status, school, reviewerId, active }: ReviewListProps) {
+  const list = useReviewList(status, school);
+  const loaded = list.data !== undefined;
+  // After the visible tab (never competing with it), so switching tab shows entries at once.
+  useEffect(() => {
+    if (!active || !loaded) return;
+    for (const other of REVIEW_STATUSES)
+      if (other !== status) void prefetchReviewList(other, school);
+  }, [active, loaded, status, school]);
+  // Shown above the list: after a 409 the entry leaves this tab, so a message on it would vanish.
+  const [failure, setFailure] = useState<string | null>(null);
+  // A failed "Show more" keeps the entries already shown; only a failed first page replaces them.
+  if (list.isError && !list.data) {
+    return (
+      <p role="alert" className="hours-inline-error">
+        Entries could not be loaded: {errorText(list.error)}
+      </p>
+    );
+  }
+  if (!list.data) return <Spinner label="Loading entries" />;
+
+  const entries = list.data.pages.flatMap((p) => p.items);
+  const total = list.data.pages[list.data.pages.length - 1]?.total ?? entries.length;
+  const alert = failure ? (
+    <p role="alert" className="hours-inline-error">
+      {failure}
+    </p>
+  ) : null;
+  if (entries.length === 0) {
+    return (
+      <>
+        {alert}
+        <EmptyState title={EMPTY[status]} />
+      </>
+    );
+  }
+
+  return (
+    <div className="hours-review">
+      {alert}
+      <ul className="hours-list" aria-label={`${status} entries`}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <ReviewEntry entry={entry} own={entry.userId === reviewerId} onResult={setFailure} />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <div className="hours-more">
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage
+              ? 'Loading…'
+              : `Show more (${entries.length} of ${total.toLocaleString('en-US')})`}
+          </Button>
+          {list.isFetchNextPageError ? (
+            <p role="alert" className="hours-inline-error">
+              More entries could not be loaded: {errorText(list.error)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface ReviewEntryProps {
+  entry: ServiceHoursLog;
+  own: boolean;
+  // null after a success, the message after a failure.
+  onResult: (failure: string | null) => void;
+}
+
+// Memoised: a refetch that keeps an entry unchanged does not re-render it.
+const ReviewEntry = memo(function ReviewEntry({ entry, own, onResult }: ReviewEntryProps) {
+  const review = useReviewHours();
+  const decide = (status: ReviewDecision) =>
+    review.mutate(
+      { id: entry.id, status },
+      {
+        onSuccess: () => onResult(null),
+        onError: (error) =>
+          onResult(
+            `Could not update the entry by ${entry.userName} (${entry.hours} hours): ${errorText(error)}`,
+          ),
+      },
+    );
+  const pending = entry.status === 'pending';
+  const who = `${entry.hours} hours by ${entry.userName}`;
+
+  let actions = null;
+  if (pending && own) {
+    actions = <p className="hours-entry__note">Your own entry: another reviewer decides.</p>;
+  } else if (pending) {
+    actions = (
+      <>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => decide('rejected')}
+          disabled={review.isPending}
+          aria-label={`Reject ${who}`}
+        >
+          Reject
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => decide('approved')}
+          disabled={review.isPending}
+          aria-label={`Approve ${who}`}
+        >
+          Approve
+        </Button>
+      </>
+    );
+  }
+
+  return <HoursEntry entry={entry} showStudent actions={actions} />;
+});

@@ -1,0 +1,146 @@
+import {
+  apiPaths,
+  type Opportunity,
+  type Page,
+  type ReviewDecision,
+  type ReviewStatus,
+  type ServiceHoursLog,
+  type ServiceHoursSummary,
+} from '@district/contracts';
+import { apiRequest, queryClient, throwIfResNotOk } from '@district/ui';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
+
+// Every hours read starts with this key, so one invalidation refreshes them all.
+export const HOURS_KEY = [apiPaths.serviceHours] as const;
+// The same path as contracts' serviceHoursSummaryPath, without pulling zod into this page's bundle.
+const SUMMARY_PATH = `${apiPaths.serviceHours}/summary`;
+// Enough to fill a screen or two; the rest comes with "Show more", so a tab renders fast.
+export const REVIEW_PAGE_SIZE = 25;
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  // Same "<status>: <text>" error as every other read (SPEC §7).
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// The caller's own entries (the own-hours screen), whatever their role.
+export function useMyHours() {
+  return useQuery<ServiceHoursLog[], Error>({
+    queryKey: [...HOURS_KEY, 'mine'],
+    queryFn: ({ signal }) => getJson(withQuery(apiPaths.serviceHours, { mine: 'true' }), signal),
+  });
+}
+
+// All opportunities for the event selector. Owned by svc-volunteer: when it is down the form
+// simply offers no events (the selector is optional).
+export function useOpportunities() {
+  return useQuery<Opportunity[], Error>({ queryKey: [apiPaths.opportunities] });
+}
+
+export interface LogHoursPayload {
+  hours: number;
+  date: string;
+  description: string;
+  opportunityId?: number;
+}
+
+export function useLogHours() {
+  return useMutation<ServiceHoursLog, Error, LogHoursPayload>({
+    mutationFn: async (payload) =>
+      (await apiRequest('POST', apiPaths.serviceHours, payload)).json(),
+    // SPEC §8: no toast for logging; the form shows failures inline instead.
+    meta: { errorToast: false },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: HOURS_KEY }),
+  });
+}
+
+export const SUMMARY_KEY = [...HOURS_KEY, 'summary'] as const;
+
+// Stat cards, tab counts and the school list, overall and per school: one small request, and
+// switching the school filter needs none.
+export function useHoursSummary() {
+  return useQuery<ServiceHoursSummary, Error>({
+    queryKey: SUMMARY_KEY,
+    queryFn: ({ signal }) => getJson(SUMMARY_PATH, signal),
+  });
+}
+
+export const reviewListKey = (status: ReviewStatus, school: string | undefined): QueryKey => [
+  ...HOURS_KEY,
+  'review',
+  status,
+  school ?? '',
+];
+
+function fetchReviewPage(
+  status: ReviewStatus,
+  school: string | undefined,
+  page: number,
+  signal?: AbortSignal,
+) {
+  return getJson<Page<ServiceHoursLog>>(
+    withQuery(apiPaths.serviceHours, { status, school, page, pageSize: REVIEW_PAGE_SIZE }),
+    signal,
+  );
+}
+
+const nextPageParam = (last: Page<ServiceHoursLog>) =>
+  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+
+// One tab of the supervisor page, 50 entries at a time, newest first (filtered on the server).
+export function useReviewList(status: ReviewStatus, school: string | undefined) {
+  return useInfiniteQuery<
+    Page<ServiceHoursLog>,
+    Error,
+    InfiniteData<Page<ServiceHoursLog>>,
+    QueryKey,
+    number
+  >({
+    queryKey: reviewListKey(status, school),
+    queryFn: ({ pageParam, signal }) => fetchReviewPage(status, school, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+// Warms a tab's first page so switching to it does not wait for the network.
+export function prefetchReviewList(
+  status: ReviewStatus,
+  school: string | undefined,
+): Promise<void> {
+  return queryClient.prefetchInfiniteQuery({
+    queryKey: reviewListKey(status, school),
+    queryFn: ({ pageParam, signal }) =>
+      fetchReviewPage(status, school, pageParam as number, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+export function useReviewHours() {
+  return useMutation<ServiceHoursLog, Error, { id: number; status: ReviewDecision }>({
+    mutationFn: async ({ id, status }) =>
+      (await apiRequest('PATCH', apiPaths.serviceHoursStatus(id), { status })).json(),
+    // SPEC §8: no toast for status changes; the entry shows a failure inline.
+    meta: { errorToast: false },
+    // Refresh after failures too (a 409 means someone else decided first). Not awaited, so the
+    // caller's callbacks run before the refetch can unmount the entry.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: HOURS_KEY }),
+  });
+}

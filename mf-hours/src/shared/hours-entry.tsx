@@ -1,0 +1,54 @@
+import type { ServiceHoursLog } from '@district/contracts';
+import { Card } from '@district/ui';
+import { memo, type ReactNode } from 'react';
+import { formatHoursDate, formatSubmittedAt, hoursLabel } from './format';
+import { StatusBadge } from './status-badge';
+
+export interface HoursEntryProps {
+  entry: ServiceHoursLog;
+  // Supervisor view: who logged it and their school.
+  showStudent?: boolean;
+  actions?: ReactNode;
+  // An inline message under the entry (a failed review, for instance).
+  footer?: ReactNode;
+}
+
+// One log entry as SPEC §2 lists it: hours, short date, description, status, submission time.
+export const HoursEntry = memo(function HoursEntry({
+  entry,
+  showStudent = false,
+  actions,
+  footer,
+}: HoursEntryProps) {
+  return (
+    <Card
+      className="hours-entry"
+      data-testid="hours-entry"
+      data-entry-id={entry.id}
+      data-status={entry.status}
+    >
+      <div className="hours-entry__main">
+        {showStudent ? (
+          <p className="hours-entry__student">
+            <span className="hours-entry__name">{entry.userName}</span>
+            <span className="hours-entry__school">{entry.schoolName}</span>
+          </p>
+        ) : null}
+        <p className="hours-entry__summary">
+          <span className="hours-entry__hours">{hoursLabel(entry.hours)}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={entry.date}>{formatHoursDate(entry.date)}</time>
+        </p>
+        <p className="hours-entry__description">{entry.description}</p>
+        <p className="hours-entry__submitted">
+          Submitted <time dateTime={entry.submittedAt}>{formatSubmittedAt(entry.submittedAt)}</time>
+        </p>
+      </div>
+      <div className="hours-entry__side">
+        <StatusBadge status={entry.status} />
+        {actions ? <div className="hours-entry__actions">{actions}</div> : null}
+      </div>
+      {footer ? <div className="hours-entry__footer">{footer}</div> : null}
+    </Card>
+  );
+});

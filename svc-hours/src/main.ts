@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { startService } from '@district/service-kit';
+import { AppModule, SERVICE } from './app.module';
+
+// HTTP API, the outbox relay (hours.approved) and the user.* replica consumer.
+void startService(AppModule, { service: SERVICE });

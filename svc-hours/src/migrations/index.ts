@@ -1,0 +1,4 @@
+import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
+
+// Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
+export const HOURS_MIGRATIONS = [CreateHoursTables1763900000000];

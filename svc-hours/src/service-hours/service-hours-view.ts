@@ -1,0 +1,40 @@
+import type { ServiceHoursLog } from '@district/contracts';
+import { UNKNOWN_SCHOOL_NAME, UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
+
+// One query shape for every read: the log joined with the replica for userName and schoolName.
+// Numbers and dates leave PostgreSQL as text so nothing is rounded or shifted by a time zone.
+export const LOG_VIEW_COLUMNS = `
+  l."id", l."user_id", l."opportunity_id", l."hours"::text AS "hours", l."description",
+  l."date"::text AS "date", l."status", l."approved_by", l."submitted_at",
+  u."name" AS "user_name", u."school_name" AS "school_name"`;
+
+export interface LogViewRow {
+  id: number;
+  user_id: number;
+  opportunity_id: number | null;
+  hours: string;
+  description: string;
+  date: string;
+  status: ServiceHoursLog['status'];
+  approved_by: number | null;
+  submitted_at: Date;
+  user_name: string | null;
+  school_name: string | null;
+}
+
+export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    opportunityId: row.opportunity_id,
+    hours: Number(row.hours),
+    description: row.description,
+    date: row.date,
+    status: row.status,
+    approvedBy: row.approved_by,
+    submittedAt: new Date(row.submitted_at).toISOString(),
+    // Empty name: a tombstoned replica row; null: the user's event has not arrived yet.
+    userName: row.user_name || UNKNOWN_USER_NAME,
+    schoolName: row.school_name || UNKNOWN_SCHOOL_NAME,
+  };
+}

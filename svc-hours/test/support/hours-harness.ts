@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import {
+  EVENT_TYPES,
+  eventQueueName,
+  type DomainEvent,
+  type EventPayload,
+  type EventType,
+  type UserReplicaPayload,
+} from '@district/contracts';
+import type { Identity } from '@district/service-kit';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  identityHeader,
+  startTestService,
+  testRedisUrl,
+  testServiceConfig,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import { AppModule, SERVICE } from '../../src/app.module';
+
+export type Caller = Partial<Identity> & { id: number };
+
+// Response bodies are checked by the assertions, not by the type system.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export interface ApiResponse<T = Json> {
+  status: number;
+  body: T;
+  text: string;
+  contentType: string;
+}
+
+export interface RequestOptions {
+  // Acts as the gateway: signs an identity token for this caller. Omit for a signed-out call.
+  as?: Caller;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface HoursHarness {
+  service: TestService;
+  db: DataSource;
+  prefix: string;
+  request<T = Json>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  // Delivers an event the way svc-auth's relay would: a job on events-svc-hours in Redis.
+  publish<T extends EventType>(
+    type: T,
+    payload: EventPayload<T>,
+    occurredAt?: Date,
+  ): Promise<string>;
+  // Publishes user.registered and waits until the replica has applied it.
+  registerUser(user: Partial<UserReplicaPayload> & { id: number }): Promise<UserReplicaPayload>;
+  // Jobs the relay put on another service's queue (e.g. svc-auth for hours.approved).
+  queuedEvents(consumer: 'svc-auth'): Promise<DomainEvent[]>;
+  close(): Promise<void>;
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// svc-hours as production builds it (createServiceApp), on a free port, against its own fresh
+// database and BullMQ prefix in the real PostgreSQL and Redis.
+export async function startHoursService(): Promise<HoursHarness> {
+  const database: TestDatabase = await createTestDatabase('hours');
+  const config = testServiceConfig({ DB_SCHEMA: 'hours', DATABASE_URL: database.url });
+  let service: TestService;
+  try {
+    service = await startTestService(AppModule, config, { service: SERVICE });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const db = service.app.get(DataSource);
+  const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+  const queues = new Map<string, Queue>();
+  const queue = (name: string) => {
+    let q = queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection, prefix: config.BULLMQ_PREFIX });
+      queues.set(name, q);
+    }
+    return q;
+  };
+
+  const harness: HoursHarness = {
+    service,
+    db,
+    prefix: config.BULLMQ_PREFIX,
+
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.as) Object.assign(headers, identityHeader(options.as));
+      let body = options.body;
+      if (options.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(options.json);
+      }
+      const response = await fetch(`${service.url}${path}`, { method, headers, body });
+      const text = await response.text();
+      const contentType = response.headers.get('content-type') ?? '';
+      const parsed: unknown =
+        contentType.includes('application/json') && text ? JSON.parse(text) : text;
+      return { status: response.status, body: parsed as never, text, contentType };
+    },
+
+    async publish(type, payload, occurredAt = new Date()) {
+      const id = randomUUID();
+      const event: DomainEvent = {
+        id,
+        type,
+        payload,
+        occurredAt: occurredAt.toISOString(),
+      } as DomainEvent;
+      await queue(eventQueueName('svc-hours')).add(type, event, { jobId: id });
+      return id;
+    },
+
+    async registerUser(user) {
+      const payload: UserReplicaPayload = {
+        name: `Student ${user.id}`,
+        school: 'Jesuit High School',
+        grade: 10,
+        avatarUrl: null,
+        isAdmin: false,
+        isSupervisor: false,
+        ...user,
+      };
+      const eventId = await harness.publish(EVENT_TYPES.userRegistered, payload);
+      await waitFor(
+        async () =>
+          (
+            (await db.query(`SELECT 1 FROM "processed_events" WHERE "event_id" = $1`, [
+              eventId,
+            ])) as unknown[]
+          ).length > 0,
+        `user.registered for ${user.id}`,
+      );
+      return payload;
+    },
+
+    async queuedEvents(consumer) {
+      const jobs = await queue(eventQueueName(consumer)).getJobs([
+        'waiting',
+        'prioritized',
+        'delayed',
+        'active',
+        'completed',
+        'failed',
+      ]);
+      return jobs.map((job) => job.data as DomainEvent);
+    },
+
+    async close() {
+      await service.close();
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      connection.disconnect();
+      await clearRedisPrefix(config.BULLMQ_PREFIX);
+      await database.drop();
+    },
+  };
+  return harness;
+}
+
+export const STUDENT: Caller = { id: 101 };
+export const OTHER_STUDENT: Caller = { id: 102 };
+export const SUPERVISOR: Caller = { id: 201, isSupervisor: true };
+export const ADMIN: Caller = { id: 301, isAdmin: true };
+
+// A valid POST /api/service-hours body; dates are in the past so they never trip the future rule.
+export function logBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    hours: 1.5,
+    date: '2025-03-01',
+    description: 'Sorted cans at the food bank',
+    ...overrides,
+  };
+}

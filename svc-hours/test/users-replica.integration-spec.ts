@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventsRuntime } from '@district/service-kit';
+import {
+  logBody,
+  startHoursService,
+  SUPERVISOR,
+  waitFor,
+  type HoursHarness,
+} from './support/hours-harness';
+
+interface Entry {
+  id: number;
+  userId: number;
+  userName: string;
+  schoolName: string;
+}
+
+// svc-hours's replica of users, fed through real BullMQ jobs as svc-auth's relay sends them.
+describe('users replica (user.* events)', () => {
+  let h: HoursHarness;
+
+  const entriesOf = async (userId: number): Promise<Entry[]> =>
+    ((await h.request('GET', '/api/service-hours', { as: SUPERVISOR })).body as Entry[]).filter(
+      (e) => e.userId === userId,
+    );
+  const processed = (eventId: string) => async () =>
+    (
+      (await h.db.query(`SELECT 1 FROM "processed_events" WHERE "event_id" = $1`, [
+        eventId,
+      ])) as unknown[]
+    ).length > 0;
+
+  beforeAll(async () => {
+    h = await startHoursService();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('maps free-text schools to the registry, and unknown ones to "Other"', async () => {
+    const cases: Array<[number, string, string]> = [
+      [1, 'PFT', 'Patrick F. Taylor Science & Technology Academy'],
+      [2, 'east jeff', 'East Jefferson High School'],
+      [3, 'Hogwarts', 'Other'],
+      [4, 'Rummel High School', 'Rummel High School'],
+    ];
+    for (const [id, school] of cases) {
+      await h.registerUser({ id, name: `Student ${id}`, school });
+      await h.request('POST', '/api/service-hours', { as: { id }, json: logBody() });
+    }
+    for (const [id, , canonical] of cases) {
+      expect(await entriesOf(id)).toEqual([
+        expect.objectContaining({ userName: `Student ${id}`, schoolName: canonical }),
+      ]);
+    }
+  });
+
+  it('follows user.updated (name and school), and ignores an older update arriving late', async () => {
+    const now = Date.now();
+    const newer = await h.publish(
+      'user.updated',
+      {
+        id: 1,
+        name: 'Renamed Student',
+        school: 'Chalmette High School',
+        grade: 11,
+        avatarUrl: null,
+        isAdmin: false,
+        isSupervisor: false,
+      },
+      new Date(now + 1000),
+    );
+    await waitFor(processed(newer), 'user.updated');
+    expect(await entriesOf(1)).toEqual([
+      expect.objectContaining({ userName: 'Renamed Student', schoolName: 'Chalmette High School' }),
+    ]);
+
+    const stale = await h.publish(
+      'user.updated',
+      {
+        id: 1,
+        name: 'Stale Name',
+        school: 'PFT',
+        grade: 11,
+        avatarUrl: null,
+        isAdmin: false,
+        isSupervisor: false,
+      },
+      new Date(now - 60_000),
+    );
+    await waitFor(processed(stale), 'stale user.updated');
+    expect((await entriesOf(1))[0].userName).toBe('Renamed Student');
+  });
+
+  it('removes the user’s entries on user.deleted, and nothing brings the user back', async () => {
+    await h.request('POST', '/api/service-hours', { as: { id: 2 }, json: logBody({ hours: 3 }) });
+    expect((await entriesOf(2)).length).toBe(2);
+    const deleted = await h.publish('user.deleted', { id: 2 });
+    await waitFor(processed(deleted), 'user.deleted');
+    expect(await entriesOf(2)).toEqual([]);
+    // Other users keep theirs.
+    expect((await entriesOf(4)).length).toBe(1);
+
+    const late = await h.publish(
+      'user.updated',
+      {
+        id: 2,
+        name: 'Ghost',
+        school: 'PFT',
+        grade: 9,
+        avatarUrl: null,
+        isAdmin: false,
+        isSupervisor: false,
+      },
+      new Date(Date.now() + 60_000),
+    );
+    await waitFor(processed(late), 'late user.updated');
+    const [row] = await h.db.query(`SELECT "name", "deleted" FROM "users" WHERE "id" = 2`);
+    expect(row).toEqual({ name: '', deleted: true });
+    // A request racing the deletion cannot leave an orphan entry behind.
+    const orphan = await h.request('POST', '/api/service-hours', {
+      as: { id: 2 },
+      json: logBody(),
+    });
+    expect(orphan.status).toBe(401);
+    expect(await entriesOf(2)).toEqual([]);
+  });
+
+  it('applies a redelivered event once', async () => {
+    const eventId = await h.publish('user.updated', {
+      id: 4,
+      name: 'Once Only',
+      school: 'Rummel High School',
+      grade: 12,
+      avatarUrl: null,
+      isAdmin: false,
+      isSupervisor: false,
+    });
+    await waitFor(processed(eventId), 'user.updated');
+    // Same event id again, as an at-least-once relay may send it: it is recognised and skipped.
+    await h.db.query(`UPDATE "users" SET "name" = 'Changed Since' WHERE "id" = 4`);
+    const runtime = h.service.app.get(EventsRuntime);
+    const applied = await runtime.consumer!.process({
+      id: eventId,
+      type: 'user.updated',
+      payload: {
+        id: 4,
+        name: 'Once Only',
+        school: 'Rummel High School',
+        grade: 12,
+        avatarUrl: null,
+        isAdmin: false,
+        isSupervisor: false,
+      },
+      occurredAt: new Date().toISOString(),
+    });
+    expect(applied).toBe(false);
+    expect((await entriesOf(4))[0].userName).toBe('Changed Since');
+  });
+});
