@@ -69,12 +69,13 @@ export function Header() {
         <button
           type="button"
           className="app-header__avatar"
-          aria-label="Change profile picture"
           aria-haspopup="dialog"
           onClick={() => setAvatarOpen(true)}
           onPointerEnter={preloadDialog}
           onFocus={preloadDialog}
         >
+          {/* The name lives in hidden text, not aria-label, so it never mismatches the initials shown. */}
+          <span className="ui-sr-only">Change profile picture</span>
           <Avatar name={user.name} src={user.avatarUrl} size="md" />
         </button>
         <p className="app-header__welcome">

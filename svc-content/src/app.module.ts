@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { EVENT_CONSUMERS, type EventType } from '@district/contracts';
+import { DatabaseModule, EventsModule, type EventsModuleOptions } from '@district/service-kit';
+import { BlogPostsModule } from './blog-posts/blog-posts.module';
+import { CONTENT_ENTITIES } from './content-entities';
+import { CONTENT_MIGRATIONS } from './migrations';
+import { NotificationsModule } from './notifications/notifications.module';
+import { UsersReplicaModule } from './users-replica/users-replica.module';
+
+export const SERVICE = 'svc-content';
+
+// Event types svc-content handles: the user replica and the notifications feed.
+export const HANDLED_EVENTS: readonly EventType[] = [
+  'user.registered',
+  'user.updated',
+  'user.deleted',
+  'opportunity.created',
+];
+
+const routing = Object.fromEntries(HANDLED_EVENTS.map((type) => [type, EVENT_CONSUMERS[type]]));
+
+export interface AppModuleOptions {
+  events?: EventsModuleOptions;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        DatabaseModule.forRoot({ entities: CONTENT_ENTITIES, migrations: CONTENT_MIGRATIONS }),
+        // Consumer of user.* (the replica) and opportunity.created (notifications); no relay:
+        // svc-content produces no event.
+        EventsModule.forRoot({ service: SERVICE, routing, relay: false, ...options.events }),
+        BlogPostsModule,
+        UsersReplicaModule,
+        NotificationsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,8 @@
+import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
+import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
+
+// Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
+export const CONTENT_MIGRATIONS = [
+  CreateContentTables1764000000000,
+  CreateNotificationTables1764600000000,
+];
