@@ -1,0 +1,4 @@
+export { expectNoA11yViolations, type A11yOptions } from './a11y.ts';
+export { linkFrom, readMail, type CapturedMail, type ReadMailOptions } from './mail.ts';
+export { runEnv } from './run-env.ts';
+export { registerUser, uniqueUser, type NewUser, type RegisteredUser } from './users.ts';

@@ -1,0 +1,396 @@
+// Starts the whole platform locally: PostgreSQL, Redis, the mail sink, every service that exists,
+// and nginx in front, all on free ports. `npm start` and the e2e suite both use it.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildTypeScript, tscProjects } from './build.ts';
+import {
+  findFreePort,
+  portIsFree,
+  requireNginx,
+  startGateway,
+  type GatewayHandle,
+} from './gateway.ts';
+import { describeMail, startMailSink, type MailSink } from './mail-sink.ts';
+import {
+  dropDatabases,
+  ensureDatabases,
+  externalPostgres,
+  startEmbeddedPostgres,
+  withDatabase,
+  type PostgresServer,
+} from './postgres.ts';
+import { MissingPrerequisiteError } from './prerequisites.ts';
+import { formatPinoLine, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
+import {
+  deleteKeysWithPrefix,
+  externalRedis,
+  requireRedisServer,
+  startRedisServer,
+  type RedisServer,
+} from './redis.ts';
+import { ROOT, listWorkspaces, toolEnv } from './workspaces.ts';
+
+export interface PlatformOptions {
+  // Gateway port. Taken as the first to try; the next free one is used if it is busy. 0: any.
+  port?: number;
+  // A PostgreSQL server URL; one database per service is created on it. Else an embedded server.
+  databaseUrl?: string;
+  // A Redis URL. Else a redis-server from PATH on a free port.
+  redisUrl?: string;
+  // Where local state lives (.data/): embedded PostgreSQL, Redis dir, avatars, logs.
+  dataDir: string;
+  // Set for test runs: databases t_<runId>_<service>, BullMQ prefix t_<runId>, all dropped at stop().
+  runId?: string;
+  mailDir: string;
+  // Extra environment for the services (and the source of SEED_* values); defaults to process.env.
+  env?: Record<string, string | undefined>;
+  // Write each process's output to <logDir>/<name>.log instead of the console.
+  logDir?: string;
+  // Compile services that are stale before starting them (default true).
+  build?: boolean;
+  // Print progress lines (default: true unless logDir is set).
+  verbose?: boolean;
+  // Abort start-up (Ctrl-C while starting): what was started is stopped, then the promise rejects.
+  signal?: AbortSignal;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  schema: string;
+  upstream: string;
+}
+
+export interface RunningService extends ServiceDefinition {
+  port: number;
+  url: string;
+  databaseUrl: string;
+  process: ManagedProcess;
+}
+
+export interface SeedAccount {
+  username: string;
+  password: string;
+}
+
+export interface PlatformHandle {
+  url: string;
+  ports: Record<string, number>;
+  databases: Record<string, string>;
+  bullmqPrefix: string;
+  mailDir: string;
+  services: RunningService[];
+  skipped: string[];
+  seed: { admin: SeedAccount; supervisor: SeedAccount };
+  logDir: string | null;
+  stop(): Promise<void>;
+}
+
+// Every service of the platform, in start order; one that is not written yet is skipped.
+export const SERVICES: ServiceDefinition[] = [
+  { name: 'svc-auth', schema: 'auth', upstream: 'svc_auth' },
+  { name: 'svc-volunteer', schema: 'volunteer', upstream: 'svc_volunteer' },
+  { name: 'svc-content', schema: 'content', upstream: 'svc_content' },
+  { name: 'svc-hours', schema: 'hours', upstream: 'svc_hours' },
+];
+
+export const DEV_SEED = {
+  admin: { username: 'admin', password: 'district-admin-dev' },
+  supervisor: { username: 'supervisor', password: 'district-supervisor-dev' },
+};
+
+const SERVICE_READY_TIMEOUT_MS = 90_000;
+
+export function isRunnable(service: ServiceDefinition): boolean {
+  const dir = join(ROOT, service.name);
+  return existsSync(join(dir, 'dist', 'main.js')) || existsSync(join(dir, 'src', 'main.ts'));
+}
+
+export function databaseName(service: ServiceDefinition, runId?: string): string {
+  const short = service.name.replace(/^svc-/, '');
+  return runId ? `t_${runId}_${short}` : `district_${short}`;
+}
+
+// Machine tools the platform needs, checked before anything slow starts (one line if missing).
+export function checkPrerequisites(options: { redisUrl?: string }): void {
+  requireNginx();
+  if (!options.redisUrl) requireRedisServer();
+}
+
+export async function startPlatform(options: PlatformOptions): Promise<PlatformHandle> {
+  checkPrerequisites(options);
+  const verbose = options.verbose ?? !options.logDir;
+  const say = (line: string): void => {
+    if (verbose) console.log(line);
+  };
+  const env = options.env ?? process.env;
+  const dataDir = resolve(options.dataDir);
+  const mailDir = resolve(options.mailDir);
+  const logDir = options.logDir ? resolve(options.logDir) : null;
+  const testRun = Boolean(options.runId);
+  if (options.runId && !/^[a-z0-9_]+$/.test(options.runId))
+    throw new Error('runId may contain only a-z, 0-9 and _');
+  const bullmqPrefix = options.runId ? `t_${options.runId}` : (env.BULLMQ_PREFIX ?? 'district');
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(mailDir, { recursive: true });
+  const logFile = (name: string): string | undefined =>
+    logDir ? join(logDir, `${name}.log`) : undefined;
+
+  const present = SERVICES.filter(isRunnable);
+  const skipped = SERVICES.filter((s) => !present.includes(s)).map((s) => s.name);
+  for (const name of skipped) say(`platform: ${name} skipped (no dist/main.js or src/main.ts yet)`);
+
+  // Everything started so far, stopped in reverse order on failure or stop().
+  const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const step of cleanups.reverse()) {
+        const started = Date.now();
+        try {
+          await step.run();
+          if (process.env.DEBUG)
+            console.log(`platform: stopped ${step.what} in ${Date.now() - started} ms`);
+        } catch (error) {
+          console.error(
+            `platform: stopping ${step.what} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }
+    })();
+    return stopping;
+  };
+
+  const checkpoint = (): void => options.signal?.throwIfAborted();
+  try {
+    if (options.build !== false) {
+      const names = new Set(present.map((s) => s.name));
+      // Services plus the packages they reference: tsc -b follows the references itself.
+      const projects = tscProjects(listWorkspaces()).filter((ws) => names.has(ws.dir));
+      await buildTypeScript({ quiet: !verbose }, projects);
+    }
+    for (const service of present) {
+      if (!existsSync(join(ROOT, service.name, 'dist', 'main.js'))) {
+        throw new Error(`${service.name} has src/main.ts but no dist/main.js after the build`);
+      }
+    }
+
+    // Gateway port first, so a busy 8080 is noticed before anything slow starts.
+    const gatewayPort = await pickGatewayPort(options.port ?? 8080);
+    const publicUrl = `http://127.0.0.1:${gatewayPort}`;
+
+    // PostgreSQL, Redis and the mail sink start side by side. allSettled: if one fails, the
+    // others have registered their cleanup before stop() runs.
+    const [postgres, redis, mail] = settledOrThrow(
+      await Promise.allSettled([
+        (async (): Promise<PostgresServer> => {
+          const server = options.databaseUrl
+            ? externalPostgres(options.databaseUrl)
+            : await startEmbeddedPostgres({
+                dir: testRun
+                  ? join(dataDir, `postgres-${options.runId}`)
+                  : join(dataDir, 'postgres'),
+                port: await findFreePort(),
+                persistent: !testRun,
+                logFile: logFile('postgres') ?? join(dataDir, 'logs', 'postgres.log'),
+              });
+          cleanups.push({ what: 'PostgreSQL', run: () => server.stop() });
+          return server;
+        })(),
+        (async (): Promise<RedisServer> => {
+          const server = options.redisUrl
+            ? externalRedis(options.redisUrl)
+            : await startRedisServer({
+                port: await findFreePort(),
+                dir: join(dataDir, 'redis'),
+                logFile: logFile('redis'),
+              });
+          cleanups.push({ what: 'Redis', run: () => server.stop() });
+          return server;
+        })(),
+        (async (): Promise<MailSink> => {
+          const sink = await startMailSink({
+            dir: mailDir,
+            onMail: (message) => {
+              if (verbose) console.log(`platform: ${describeMail(message)}`);
+            },
+          });
+          cleanups.push({ what: 'mail sink', run: () => sink.stop() });
+          return sink;
+        })(),
+      ]),
+    );
+
+    checkpoint();
+    const databases: Record<string, string> = {};
+    const names = present.map((s) => databaseName(s, options.runId));
+    await ensureDatabases(postgres.url, names, testRun);
+    if (testRun) {
+      // Registered after PostgreSQL, so it runs before PostgreSQL stops.
+      cleanups.push({ what: 'test databases', run: () => dropDatabases(postgres.url, names) });
+      cleanups.push({
+        what: 'test Redis keys',
+        run: () => deleteKeysWithPrefix(redis.url, bullmqPrefix),
+      });
+    }
+    for (const service of present)
+      databases[service.name] = withDatabase(postgres.url, databaseName(service, options.runId));
+
+    const seed = seedAccounts(env, testRun);
+    const identitySecret = randomBytes(32).toString('hex');
+    const avatarDir = testRun
+      ? join(dataDir, `avatars-${options.runId}`)
+      : join(dataDir, 'avatars');
+    mkdirSync(avatarDir, { recursive: true });
+
+    checkpoint();
+    const services: RunningService[] = [];
+    // allSettled: on a failure, wait until every start attempt has registered its cleanup.
+    const outcomes = await Promise.allSettled(
+      present.map(async (service) => {
+        const port = await findFreePort();
+        const serviceEnv = toolEnv(
+          {
+            NODE_ENV: testRun ? 'test' : (env.NODE_ENV ?? 'development'),
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATABASE_URL: databases[service.name],
+            DB_SCHEMA: service.schema,
+            REDIS_URL: redis.url,
+            BULLMQ_PREFIX: bullmqPrefix,
+            IDENTITY_SECRET: identitySecret,
+            MIGRATE_ON_START: 'true',
+            LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+            // A test run's reset links must point at its own gateway, whatever the shell says.
+            PUBLIC_URL: (!testRun && env.PUBLIC_URL) || publicUrl,
+            SMTP_URL: mail.url,
+            MAIL_FROM: env.MAIL_FROM ?? 'District Volunteering <no-reply@district.local>',
+            AVATAR_DIR: avatarDir,
+            SEED_ADMIN_USERNAME: seed.admin.username,
+            SEED_ADMIN_PASSWORD: seed.admin.password,
+            SEED_SUPERVISOR_USERNAME: seed.supervisor.username,
+            SEED_SUPERVISOR_PASSWORD: seed.supervisor.password,
+          },
+          inheritedEnv(env),
+        );
+        const child = await startProcess(service.name, process.execPath, ['dist/main.js'], {
+          cwd: join(ROOT, service.name),
+          env: serviceEnv,
+          logFile: logFile(service.name),
+          format: formatPinoLine,
+        });
+        cleanups.push({ what: service.name, run: () => child.stop() });
+        void child.exited.then((code) => {
+          // A crash after start-up would otherwise only show as 502s in the browser.
+          if (!stopping)
+            console.error(
+              `platform: ${service.name} exited (${code}); see its output above or its log`,
+            );
+        });
+        const url = `http://127.0.0.1:${port}`;
+        await waitForHttp(`${url}/health/ready`, {
+          process: child,
+          timeoutMs: SERVICE_READY_TIMEOUT_MS,
+          what: service.name,
+          signal: options.signal,
+        });
+        services.push({
+          ...service,
+          port,
+          url,
+          databaseUrl: databases[service.name] as string,
+          process: child,
+        });
+        say(`platform: ${service.name} ready on port ${port}`);
+      }),
+    );
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failure) throw failure.reason;
+    services.sort(
+      (a, b) =>
+        SERVICES.findIndex((s) => s.name === a.name) - SERVICES.findIndex((s) => s.name === b.name),
+    );
+    checkpoint();
+
+    const gateway: GatewayHandle = await startGateway({
+      port: gatewayPort,
+      runtimeDir: join(dataDir, testRun ? `nginx-${options.runId}` : 'nginx'),
+      services: Object.fromEntries(services.map((s) => [s.upstream, s.port])),
+      publicUrl,
+      logDir,
+    });
+    cleanups.push({ what: 'nginx', run: () => gateway.stop() });
+    for (const missing of gateway.missingBuilds)
+      say(`platform: ${missing} does not exist yet: that part of the site answers 404`);
+
+    const ports: Record<string, number> = {
+      gateway: gatewayPort,
+      postgres: postgres.port,
+      redis: redis.port,
+      smtp: mail.port,
+      ...Object.fromEntries(services.map((s) => [s.name, s.port])),
+    };
+    return {
+      url: publicUrl,
+      ports,
+      databases,
+      bullmqPrefix,
+      mailDir,
+      services,
+      skipped,
+      seed,
+      logDir,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// The runner's environment minus what belongs to the tool that started it (a test runner's
+// loader hooks in NODE_OPTIONS, vitest's and Playwright's own variables).
+function inheritedEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([key]) => !/^(NODE_OPTIONS|VITEST.*|PW_.*|PLAYWRIGHT_.*|TEST_WORKER_INDEX)$/.test(key),
+    ),
+  );
+}
+
+function settledOrThrow<T extends readonly unknown[]>(results: {
+  [K in keyof T]: PromiseSettledResult<T[K]>;
+}): T {
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+// Dev: SEED_* from the environment, else printed defaults. Tests: random passwords per run.
+function seedAccounts(
+  env: Record<string, string | undefined>,
+  testRun: boolean,
+): PlatformHandle['seed'] {
+  const pick = (key: string, fallback: string): string => env[key] || fallback;
+  const random = (): string => randomBytes(12).toString('base64url');
+  return {
+    admin: {
+      username: pick('SEED_ADMIN_USERNAME', DEV_SEED.admin.username),
+      password: pick('SEED_ADMIN_PASSWORD', testRun ? random() : DEV_SEED.admin.password),
+    },
+    supervisor: {
+      username: pick('SEED_SUPERVISOR_USERNAME', DEV_SEED.supervisor.username),
+      password: pick('SEED_SUPERVISOR_PASSWORD', testRun ? random() : DEV_SEED.supervisor.password),
+    },
+  };
+}
+
+async function pickGatewayPort(first: number): Promise<number> {
+  if (first === 0) return findFreePort();
+  for (let port = first; port < first + 50 && port <= 65535; port++) {
+    if (await portIsFree(port)) return port;
+  }
+  throw new MissingPrerequisiteError(
+    `no free port from ${first} to ${first + 49}: set PORT to a free one`,
+  );
+}
