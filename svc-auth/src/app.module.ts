@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule } from '@district/service-kit';
+import { AuditModule, DatabaseModule, EventsModule } from '@district/service-kit';
 import { AdminUsersModule } from './admin-users/admin-users.module';
+import { AuditViewModule } from './audit/audit-view.module';
 import { AuthModule } from './auth/auth.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BackupModule } from './backup/backup.module';
@@ -17,12 +18,15 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     DatabaseModule.forRoot({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
     // Relay for user.* events; consumer of hours.approved (hour credits).
     EventsModule.forRoot(),
+    // The audit_log writer (issue 9); svc-auth reads its own table directly, so no /internal/audit.
+    AuditModule.forRoot({ internalEndpoint: false }),
     AuthModule,
     PasswordResetModule,
     AvatarsModule,
     DirectoryModule,
     AdminUsersModule,
     BackupModule,
+    AuditViewModule,
     SeedModule,
   ],
 })

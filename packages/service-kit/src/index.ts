@@ -53,3 +53,5 @@ export * from './events/outbox-relay';
 export * from './events/event-consumer';
 export * from './events/handle-event.decorator';
 export { EventsModule, EventsRuntime, type EventsModuleOptions } from './events/events.module';
+
+export * from './audit';

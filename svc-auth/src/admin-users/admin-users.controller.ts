@@ -1,6 +1,8 @@
 import { Controller, Delete, HttpCode, Patch } from '@nestjs/common';
 import {
+  changeRolesSchema,
   changeSchoolSchema,
+  type ChangeRolesInput,
   type ChangeSchoolInput,
   type DirectoryUser,
 } from '@district/contracts';
@@ -16,10 +18,21 @@ export class AdminUsersController {
   // Answers the moved user as the directory shows them.
   @Patch(':id/school')
   changeSchool(
+    @CurrentUser() actor: Identity,
     @IdParam() id: number,
     @ZodBody(changeSchoolSchema) body: ChangeSchoolInput,
   ): Promise<DirectoryUser> {
-    return this.adminUsers.changeSchool(id, body.school);
+    return this.adminUsers.changeSchool(actor, id, body.school);
+  }
+
+  // Issue 9: answers the user's card with the new roles; effective on their next request.
+  @Patch(':id/roles')
+  changeRoles(
+    @CurrentUser() actor: Identity,
+    @IdParam() id: number,
+    @ZodBody(changeRolesSchema) body: ChangeRolesInput,
+  ): Promise<DirectoryUser> {
+    return this.adminUsers.changeRoles(actor, id, body);
   }
 
   @Delete(':id')

@@ -1,10 +1,24 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { API_MESSAGES, type DirectoryUser, type SchoolName } from '@district/contracts';
 import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  API_MESSAGES,
+  type ChangeRolesInput,
+  type DirectoryUser,
+  type SchoolName,
+} from '@district/contracts';
+import {
+  AuditService,
   LOGGER,
   OutboxService,
   withTransaction,
+  type AuditEntry,
   type Identity,
   type Logger,
 } from '@district/service-kit';
@@ -15,7 +29,10 @@ import { SessionStore } from '../sessions/session-store';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersService } from '../users/users.service';
 
-// What admins do to other accounts (SPEC §6): move a student to another school, delete an account.
+type AuditTarget = Omit<AuditEntry, 'outcome' | 'detail'>;
+
+// What admins do to other accounts (SPEC §6, issue 9): move a student to another school, delete
+// an account, grant or revoke supervisor and admin rights. Each one leaves one audit record.
 @Injectable()
 export class AdminUsersService {
   constructor(
@@ -24,16 +41,88 @@ export class AdminUsersService {
     private readonly sessions: SessionStore,
     private readonly avatars: AvatarStorage,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  // The change, its event and its success record commit together; a refusal rolls all of that
+  // back and leaves a failure record alone, in its own transaction.
+  private async audited<T>(
+    entry: AuditTarget,
+    run: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await withTransaction(this.dataSource, run);
+    } catch (error) {
+      if (error instanceof HttpException) await this.recordRefusal(entry, error);
+      throw error;
+    }
+  }
+
+  private async recordRefusal(entry: AuditTarget, error: HttpException): Promise<void> {
+    await this.audit.recordFailure({
+      ...entry,
+      detail: { reason: error.message, status: error.getStatus() },
+    });
+  }
+
   // The row and the user.updated every replica follows commit together.
-  async changeSchool(id: number, school: SchoolName): Promise<DirectoryUser> {
-    const user = await withTransaction(this.dataSource, async (manager) => {
-      if (!(await this.users.setSchool(manager, id, school)))
-        throw new NotFoundException(API_MESSAGES.userNotFound);
+  async changeSchool(actor: Identity, id: number, school: SchoolName): Promise<DirectoryUser> {
+    const entry: AuditTarget = {
+      actorId: actor.id,
+      action: 'user.school.change',
+      target: { type: 'user', id },
+    };
+    const user = await this.audited(entry, async (manager) => {
+      const before = await this.users.lockForChange(manager, id);
+      if (!before) throw new NotFoundException(API_MESSAGES.userNotFound);
+      await this.users.setSchool(manager, id, school);
       const view = (await this.users.findView(id, manager)) as UserView;
       await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: { name: before.name, from: before.school, to: school },
+      });
+      return view;
+    });
+    return directoryUserOf(user);
+  }
+
+  // Issue 9. Admin rows are locked first (then the target's), so the last-admin check holds even
+  // when two admins demote each other at the same moment.
+  async changeRoles(actor: Identity, id: number, input: ChangeRolesInput): Promise<DirectoryUser> {
+    const entry: AuditTarget = {
+      actorId: actor.id,
+      action: 'user.roles.change',
+      target: { type: 'user', id },
+    };
+    const user = await this.audited(entry, async (manager) => {
+      const adminIds = await this.users.lockAdminIds(manager);
+      // The token may be up to a minute old: the actor must still be an admin now.
+      if (!adminIds.includes(actor.id)) throw new ForbiddenException(API_MESSAGES.forbidden);
+      const before = await this.users.lockForChange(manager, id);
+      if (!before) throw new NotFoundException(API_MESSAGES.userNotFound);
+      const after = {
+        isAdmin: input.isAdmin ?? before.isAdmin,
+        isSupervisor: input.isSupervisor ?? before.isSupervisor,
+      };
+      const demotesAdmin = before.isAdmin && !after.isAdmin;
+      if (demotesAdmin && adminIds.length <= 1) throw new ConflictException(API_MESSAGES.lastAdmin);
+      if (demotesAdmin && id === actor.id)
+        throw new ForbiddenException(API_MESSAGES.cannotRemoveOwnAdmin);
+      await this.users.setRoles(manager, id, after);
+      const view = (await this.users.findView(id, manager)) as UserView;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: {
+          name: before.name,
+          from: { isAdmin: before.isAdmin, isSupervisor: before.isSupervisor },
+          to: after,
+        },
+      });
       return view;
     });
     return directoryUserOf(user);
@@ -42,11 +131,26 @@ export class AdminUsersService {
   // DESIGN "Account deletion": the account, its reset tokens and hour credits go here (cascade),
   // its sessions end at once, and user.deleted tells the other services to remove their part.
   async deleteUser(actor: Identity, id: number): Promise<void> {
-    if (actor.id === id) throw new ForbiddenException(API_MESSAGES.cannotDeleteSelf);
-    const removed = await withTransaction(this.dataSource, async (manager) => {
+    const entry: AuditTarget = {
+      actorId: actor.id,
+      action: 'user.delete',
+      target: { type: 'user', id },
+    };
+    if (actor.id === id) {
+      const refusal = new ForbiddenException(API_MESSAGES.cannotDeleteSelf);
+      await this.recordRefusal(entry, refusal);
+      throw refusal;
+    }
+    const removed = await this.audited(entry, async (manager) => {
       const deleted = await this.users.delete(manager, id);
       if (!deleted) throw new NotFoundException(API_MESSAGES.userNotFound);
       await this.outbox.add(manager, 'user.deleted', { id });
+      // The account is gone afterwards: its name stays readable in the record.
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: { name: deleted.name, username: deleted.username },
+      });
       // Last step before commit: if Redis fails, the account stays rather than being deleted
       // while its sessions live on. (The gateway reads the user fresh anyway, so a session of a
       // deleted account would already be refused.)

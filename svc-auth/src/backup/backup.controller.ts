@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { usersBackupFileName } from '@district/contracts';
-import { Roles } from '@district/service-kit';
+import { CurrentUser, Roles, type Identity } from '@district/service-kit';
 import { BackupService } from './backup.service';
 
 @Roles('admin')
@@ -11,8 +11,8 @@ export class BackupController {
 
   // A JSON file the browser saves as users-backup-YYYY-MM-DD.json (DESIGN "Backup").
   @Get('users')
-  async users(@Res() reply: FastifyReply): Promise<void> {
-    const stream = await this.backup.open();
+  async users(@CurrentUser() actor: Identity, @Res() reply: FastifyReply): Promise<void> {
+    const stream = await this.backup.open(actor);
     await reply
       .headers({
         'content-type': 'application/json; charset=utf-8',

@@ -1,5 +1,11 @@
 import { CreateAuthTables1763740800000 } from './1763740800000-create-auth-tables';
+import { CreateAuditLog1765000000000 } from '@district/service-kit';
 import { DirectoryVersion1764547200000 } from './1764547200000-directory-version';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
-export const AUTH_MIGRATIONS = [CreateAuthTables1763740800000, DirectoryVersion1764547200000];
+export const AUTH_MIGRATIONS = [
+  CreateAuthTables1763740800000,
+  DirectoryVersion1764547200000,
+  // The kit's append-only audit_log (issue 9).
+  CreateAuditLog1765000000000,
+];

@@ -129,6 +129,48 @@ export class UsersService {
     return { previous: rows[0].avatar_url };
   }
 
+  // Locks every admin row (in id order, so concurrent callers queue instead of deadlocking):
+  // two admins demoting each other at once cannot leave the district without an admin.
+  async lockAdminIds(manager: EntityManager): Promise<number[]> {
+    const rows = (await manager.query(
+      `SELECT id FROM ${this.users} WHERE is_admin ORDER BY id FOR UPDATE`,
+    )) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  }
+
+  // The row's current school and roles, locked until the transaction ends; undefined if gone.
+  async lockForChange(
+    manager: EntityManager,
+    id: number,
+  ): Promise<
+    { name: string; school: string; isAdmin: boolean; isSupervisor: boolean } | undefined
+  > {
+    const rows = (await manager.query(
+      `SELECT name, school, is_admin, is_supervisor FROM ${this.users} WHERE id = $1 FOR UPDATE`,
+      [id],
+    )) as Array<{ name: string; school: string; is_admin: boolean; is_supervisor: boolean }>;
+    const row = rows[0];
+    return row
+      ? {
+          name: row.name,
+          school: row.school,
+          isAdmin: row.is_admin,
+          isSupervisor: row.is_supervisor,
+        }
+      : undefined;
+  }
+
+  async setRoles(
+    manager: EntityManager,
+    id: number,
+    roles: { isAdmin: boolean; isSupervisor: boolean },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ${this.users} SET is_admin = $2, is_supervisor = $3, updated_at = now() WHERE id = $1`,
+      [id, roles.isAdmin, roles.isSupervisor],
+    );
+  }
+
   // Returns false when no such user exists.
   async setSchool(manager: EntityManager, id: number, school: string): Promise<boolean> {
     const result = (await manager.query(
@@ -143,12 +185,14 @@ export class UsersService {
   async delete(
     manager: EntityManager,
     id: number,
-  ): Promise<{ avatarUrl: string | null } | undefined> {
+  ): Promise<{ avatarUrl: string | null; name: string; username: string } | undefined> {
     const [rows] = (await manager.query(
-      `DELETE FROM ${this.users} WHERE id = $1 RETURNING avatar_url`,
+      `DELETE FROM ${this.users} WHERE id = $1 RETURNING avatar_url, name, username`,
       [id],
-    )) as [Array<{ avatar_url: string | null }>, number];
-    return rows[0] ? { avatarUrl: rows[0].avatar_url } : undefined;
+    )) as [Array<{ avatar_url: string | null; name: string; username: string }>, number];
+    return rows[0]
+      ? { avatarUrl: rows[0].avatar_url, name: rows[0].name, username: rows[0].username }
+      : undefined;
   }
 
   async count(manager: EntityManager = this.dataSource.manager): Promise<number> {

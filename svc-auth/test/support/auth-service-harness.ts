@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Module, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import {
@@ -32,7 +33,11 @@ export interface AuthHarness {
 
 // svc-auth as production runs it (startTestService → createServiceApp) against a fresh database,
 // its own Redis prefix, a real SMTP sink and a temporary avatar folder.
-export async function startAuthService(extra: Partial<AuthConfig> = {}): Promise<AuthHarness> {
+// `controllers`: test-only routes mounted beside svc-auth's own (e.g. a role-guarded probe).
+export async function startAuthService(
+  extra: Partial<AuthConfig> = {},
+  options: { controllers?: Type<unknown>[] } = {},
+): Promise<AuthHarness> {
   const database: TestDatabase = await createTestDatabase('auth');
   const mail = new MailSink();
   const smtpUrl = await mail.start();
@@ -46,7 +51,10 @@ export async function startAuthService(extra: Partial<AuthConfig> = {}): Promise
     AVATAR_DIR: avatarDir,
     ...extra,
   }) as AuthConfig;
-  const service = await startTestService(AppModule, config, { service: 'svc-auth', trustProxy: 1 });
+  const root = options.controllers
+    ? { module: AuthTestRootModule, imports: [AppModule], controllers: options.controllers }
+    : AppModule;
+  const service = await startTestService(root, config, { service: 'svc-auth', trustProxy: 1 });
   const db = service.app.get(DataSource);
   const redis = new Redis(testRedisUrl());
   return {
@@ -67,6 +75,9 @@ export async function startAuthService(extra: Partial<AuthConfig> = {}): Promise
     },
   };
 }
+
+@Module({})
+class AuthTestRootModule {}
 
 let counter = 0;
 

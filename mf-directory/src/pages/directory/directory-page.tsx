@@ -8,8 +8,13 @@ import {
   preloadAlertDialog,
   preloadSelect,
   Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
   useAuth,
 } from '@district/ui';
+import { AuditLog } from './audit/audit-log';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import {
   buildDirectoryIndex,
@@ -68,6 +73,68 @@ export function DirectoryPage() {
 
   const cards = useMemo<CardContext>(() => ({ meId: me?.id, isAdmin }), [me?.id, isAdmin]);
 
+  const studentsView = directory.isPending ? (
+    <Spinner label="Loading the student directory" />
+  ) : directory.isError ? (
+    <EmptyState
+      title="The directory could not be loaded"
+      description={directory.error.message}
+      action={
+        <Button variant="outline" onClick={() => void directory.refetch()}>
+          Try again
+        </Button>
+      }
+    />
+  ) : (
+    <>
+      <div className="dir-stats">
+        <StatCard label="Total Students" value={stats.students.toLocaleString('en-US')} />
+        <StatCard label="Total Service Hours" value={stats.hours.toLocaleString('en-US')} />
+        <StatCard label="Schools with Students" value={String(stats.schools)} />
+      </div>
+
+      {stats.students === 0 ? (
+        <EmptyState description={EMPTY_TEXTS.directory} />
+      ) : (
+        <>
+          <div className="dir-search">
+            <SearchIcon className="dir-search__icon" />
+            <Input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Search by name, school or grade"
+              aria-label="Search students by name, school or grade"
+              className="dir-search__input"
+              // Admin controls load their dialogs and selects before the first click.
+              onFocus={isAdmin ? preloadControls : undefined}
+            />
+          </div>
+          <p className="dir-summary" role="status">
+            {searching
+              ? `${matches.length.toLocaleString('en-US')} of ${stats.students.toLocaleString('en-US')} students match`
+              : ''}
+          </p>
+          {groups.length === 0 ? (
+            <EmptyState description={`No students match “${deferredQuery.trim()}”.`} />
+          ) : (
+            <div className="dir-groups" onPointerEnter={isAdmin ? preloadControls : undefined}>
+              {groups.map((group) => (
+                <SchoolSection
+                  key={group.school}
+                  group={group}
+                  open={explicit?.get(group.school) ?? autoOpen}
+                  onOpenChange={onOpenChange}
+                  cards={cards}
+                />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+
   return (
     <section className="area dir" aria-labelledby="directory-title">
       <PageHeader
@@ -89,66 +156,21 @@ export function DirectoryPage() {
         }
       />
 
-      {directory.isPending ? (
-        <Spinner label="Loading the student directory" />
-      ) : directory.isError ? (
-        <EmptyState
-          title="The directory could not be loaded"
-          description={directory.error.message}
-          action={
-            <Button variant="outline" onClick={() => void directory.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+      {isAdmin ? (
+        // Issue 9: admins get the audit log here, beside the people it is mostly about; the
+        // directory remote already carries the admin controls, so the shell needs no new route.
+        <Tabs defaultValue="students" className="dir-tabs">
+          <TabsList aria-label="Directory views">
+            <TabsTrigger value="students">Students</TabsTrigger>
+            <TabsTrigger value="audit">Audit log</TabsTrigger>
+          </TabsList>
+          <TabsContent value="students">{studentsView}</TabsContent>
+          <TabsContent value="audit">
+            <AuditLog people={users ?? []} />
+          </TabsContent>
+        </Tabs>
       ) : (
-        <>
-          <div className="dir-stats">
-            <StatCard label="Total Students" value={stats.students.toLocaleString('en-US')} />
-            <StatCard label="Total Service Hours" value={stats.hours.toLocaleString('en-US')} />
-            <StatCard label="Schools with Students" value={String(stats.schools)} />
-          </div>
-
-          {stats.students === 0 ? (
-            <EmptyState description={EMPTY_TEXTS.directory} />
-          ) : (
-            <>
-              <div className="dir-search">
-                <SearchIcon className="dir-search__icon" />
-                <Input
-                  type="search"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                  placeholder="Search by name, school or grade"
-                  aria-label="Search students by name, school or grade"
-                  className="dir-search__input"
-                  // Admin controls load their dialogs and selects before the first click.
-                  onFocus={isAdmin ? preloadControls : undefined}
-                />
-              </div>
-              <p className="dir-summary" role="status">
-                {searching
-                  ? `${matches.length.toLocaleString('en-US')} of ${stats.students.toLocaleString('en-US')} students match`
-                  : ''}
-              </p>
-              {groups.length === 0 ? (
-                <EmptyState description={`No students match “${deferredQuery.trim()}”.`} />
-              ) : (
-                <div className="dir-groups" onPointerEnter={isAdmin ? preloadControls : undefined}>
-                  {groups.map((group) => (
-                    <SchoolSection
-                      key={group.school}
-                      group={group}
-                      open={explicit?.get(group.school) ?? autoOpen}
-                      onOpenChange={onOpenChange}
-                      cards={cards}
-                    />
-                  ))}
-                </div>
-              )}
-            </>
-          )}
-        </>
+        studentsView
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import {
   apiPaths,
   TOASTS,
   usersBackupFileName,
+  type ChangeRolesInput,
   type DirectoryUser,
   type SchoolName,
 } from '@district/contracts';
@@ -32,6 +33,22 @@ export function useChangeSchool() {
       await refreshDirectory();
     },
     onError: () => failureToast(TOASTS.schoolChangeFailed),
+  });
+}
+
+// Issue 9. The refusal's own words (last admin, …) show under the failure title.
+export function useChangeRoles() {
+  return useMutation({
+    mutationFn: async ({ id, roles }: { id: number; roles: ChangeRolesInput }) =>
+      (await (await apiRequest('PATCH', apiPaths.userRoles(id), roles)).json()) as DirectoryUser,
+    meta: { errorTitle: TOASTS.userRolesUpdateFailed },
+    onSuccess: async () => {
+      toast({ title: TOASTS.userRolesUpdated });
+      await Promise.all([
+        refreshDirectory(),
+        queryClient.invalidateQueries({ queryKey: [apiPaths.audit] }),
+      ]);
+    },
   });
 }
 

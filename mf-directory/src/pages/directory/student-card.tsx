@@ -8,7 +8,7 @@ import {
 import { AlertDialog, Avatar, Badge, Button } from '@district/ui';
 import { memo, useState } from 'react';
 import { formatHours } from './directory-index.util';
-import { useChangeSchool, useDeleteUser } from './directory.queries';
+import { useChangeRoles, useChangeSchool, useDeleteUser } from './directory.queries';
 import { SchoolPicker } from './school-picker';
 import { TrashIcon } from './icons';
 
@@ -42,6 +42,7 @@ export const StudentCard = memo(function StudentCard({
       {adminControls ? (
         <div className="dir-card__admin">
           <SchoolChange user={user} />
+          <RoleControl user={user} />
           <DeleteUser user={user} />
         </div>
       ) : null}
@@ -49,7 +50,7 @@ export const StudentCard = memo(function StudentCard({
   );
 });
 
-// Everyone sees who can review hours or administer (issue 9 builds the role control on this).
+// Everyone sees who can review hours or administer; admins change them with RoleControl.
 function RoleBadges({ user, isMe }: { user: DirectoryUser; isMe: boolean }) {
   if (!user.isAdmin && !user.isSupervisor && !isMe) return null;
   return (
@@ -103,6 +104,74 @@ function SchoolChange({ user }: { user: DirectoryUser }) {
           </Button>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+type RoleChange = { role: 'supervisor' | 'admin'; grant: boolean };
+
+const ROLE_LABELS = { supervisor: 'supervisor', admin: 'admin' } as const;
+
+// Issue 9: grant or revoke a role, each after a confirmation. Only on other users' cards, so an
+// admin never sees a control that would remove their own rights.
+function RoleControl({ user }: { user: DirectoryUser }) {
+  const [pending, setPending] = useState<RoleChange | null>(null);
+  // What the dialog shows: kept while it animates closed, so its text does not blank out.
+  const [shown, setShown] = useState<RoleChange>({ role: 'supervisor', grant: true });
+  const change = useChangeRoles();
+  const ask = (option: RoleChange) => {
+    setShown(option);
+    setPending(option);
+  };
+  const options: RoleChange[] = [
+    { role: 'supervisor', grant: !user.isSupervisor },
+    { role: 'admin', grant: !user.isAdmin },
+  ];
+  const labelOf = ({ role, grant }: RoleChange) =>
+    grant ? `Make ${ROLE_LABELS[role]}` : `Remove ${ROLE_LABELS[role]}`;
+  const confirm = () => {
+    if (!pending) return;
+    const roles =
+      pending.role === 'admin' ? { isAdmin: pending.grant } : { isSupervisor: pending.grant };
+    change.mutate({ id: user.id, roles });
+  };
+  return (
+    <div className="dir-role-control" role="group" aria-label={`Roles of ${user.name}`}>
+      {options.map((option) => (
+        <Button
+          key={option.role}
+          size="sm"
+          variant="outline"
+          onClick={() => ask(option)}
+          disabled={change.isPending}
+          aria-label={`${labelOf(option)}: ${user.name}`}
+        >
+          {labelOf(option)}
+        </Button>
+      ))}
+      <AlertDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={
+          shown.grant
+            ? `Make ${user.name} ${shown.role === 'admin' ? 'an admin' : 'a supervisor'}?`
+            : `Remove ${user.name}'s ${ROLE_LABELS[shown.role]} rights?`
+        }
+        description={
+          shown.role === 'admin'
+            ? shown.grant
+              ? `${user.name} will be able to manage opportunities, moderate posts and photos, move and delete accounts, change roles and read the audit log.`
+              : `${user.name} will lose admin rights on their next request.`
+            : shown.grant
+              ? `${user.name} will be able to review everyone's service hours on the Supervisor page.`
+              : `${user.name} will no longer be able to review service hours.`
+        }
+        actionLabel={labelOf(shown)}
+        destructive={!shown.grant}
+        onAction={confirm}
+      />
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import 'reflect-metadata';
+import { passwordSchema } from '@district/contracts';
+import { createDataSource, runMigrations } from '@district/service-kit';
+import { AUTH_MIGRATIONS } from '../migrations';
+import { AUTH_ENTITIES } from '../users/auth-entities';
+import { ADMIN_CREATE_USAGE, parseAdminCreateArgs } from './admin-create-args';
+import { createAdmin } from './create-admin';
+import { readPassword } from './read-password';
+
+// `npm run admin:create -- --username …` against svc-auth's database (DATABASE_URL, DB_SCHEMA).
+async function main(): Promise<number> {
+  const account = parseAdminCreateArgs(process.argv.slice(2));
+  if (typeof account === 'string') {
+    process.stderr.write(`${account}\n${ADMIN_CREATE_USAGE}\n`);
+    return 2;
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    process.stderr.write("DATABASE_URL is not set (svc-auth's database, postgres://…)\n");
+    return 2;
+  }
+  const dataSource = createDataSource({
+    url,
+    schema: process.env.DB_SCHEMA ?? 'auth',
+    entities: AUTH_ENTITIES,
+    migrations: AUTH_MIGRATIONS,
+    poolSize: 2,
+  });
+  try {
+    await dataSource.initialize();
+    await runMigrations(dataSource);
+    const result = await createAdmin(dataSource, account, async () => {
+      const password = await readPassword();
+      const checked = passwordSchema.safeParse(password);
+      if (!checked.success) throw new Error(checked.error.issues[0].message);
+      return checked.data;
+    });
+    const { user } = result;
+    const line = {
+      created: `Created admin "${user.username}" (id ${user.id})`,
+      promoted: `"${user.username}" (id ${user.id}) is now an admin`,
+      unchanged: `"${user.username}" (id ${user.id}) is already an admin; nothing changed`,
+    }[result.kind];
+    process.stdout.write(`${line}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(
+      `admin:create failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return 1;
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  }
+}
+
+void main().then((code) => {
+  process.exitCode = code;
+});
