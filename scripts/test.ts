@@ -54,6 +54,8 @@ function readJson<T>(path: string): T | null {
 export function vitestSuites(): Array<{ name: string; path: string }> {
   const folders = [
     { name: 'scripts', path: join(ROOT, 'scripts') },
+    // The deployment tooling (Kubernetes manifest validation) is not a workspace but has unit tests.
+    { name: 'deploy', path: join(ROOT, 'deploy') },
     ...listWorkspaces().map((ws) => ({ name: ws.dir, path: ws.path })),
   ];
   return folders.filter((f) => existsSync(join(f.path, 'vitest.config.ts')));
