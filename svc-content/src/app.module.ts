@@ -1,6 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EVENT_CONSUMERS, type EventType } from '@district/contracts';
-import { DatabaseModule, EventsModule, type EventsModuleOptions } from '@district/service-kit';
+import {
+  AuditModule,
+  DatabaseModule,
+  EventsModule,
+  type EventsModuleOptions,
+} from '@district/service-kit';
 import { BlogPostsModule } from './blog-posts/blog-posts.module';
 import { CONTENT_ENTITIES } from './content-entities';
 import { CONTENT_MIGRATIONS } from './migrations';
@@ -33,6 +38,8 @@ export class AppModule {
         // Consumer of user.* (the replica) and opportunity.created (notifications); no relay:
         // svc-content produces no event.
         EventsModule.forRoot({ service: SERVICE, routing, relay: false, ...options.events }),
+        // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
+        AuditModule.forRoot(),
         BlogPostsModule,
         UsersReplicaModule,
         NotificationsModule,

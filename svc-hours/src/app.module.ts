@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule } from '@district/service-kit';
+import { AuditModule, DatabaseModule, EventsModule } from '@district/service-kit';
 import { HOURS_ENTITIES } from './hours-entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursModule } from './service-hours/service-hours.module';
@@ -12,6 +12,8 @@ export const SERVICE = 'svc-hours';
     DatabaseModule.forRoot({ entities: HOURS_ENTITIES, migrations: HOURS_MIGRATIONS }),
     // Relay for hours.approved; consumer of user.* (the replica).
     EventsModule.forRoot({ service: SERVICE }),
+    // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
+    AuditModule.forRoot(),
     ServiceHoursModule,
     UsersReplicaModule,
   ],

@@ -1,5 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule, EventsModule, type EventsModuleOptions } from '@district/service-kit';
+import {
+  AuditModule,
+  DatabaseModule,
+  EventsModule,
+  type EventsModuleOptions,
+} from '@district/service-kit';
 import { ArchiveModule } from './archive/archive.module';
 import { VOLUNTEER_ENTITIES } from './entities';
 import { VOLUNTEER_MIGRATIONS } from './migrations';
@@ -28,6 +33,8 @@ export class AppModule {
           poolSize: options.poolSize,
         }),
         EventsModule.forRoot({ service: SERVICE, ...options.events }),
+        // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
+        AuditModule.forRoot(),
         OpportunitiesModule,
         SignupsModule,
         PhotosModule,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditQuerySchema, auditRecordSchema } from './audit.schema';
+import { AUDIT_ACTIONS, auditQuerySchema, auditRecordSchema } from './audit.schema';
 import { validationErrors } from './errors';
 import { paginationQuerySchema } from './pagination';
 
@@ -53,8 +53,59 @@ describe('auditQuerySchema', () => {
       target: 'user:2',
       outcome: 'failure',
       detail: 'The last admin cannot be demoted',
+      data: { reason: 'The last admin cannot be demoted', status: 409 },
       at: '2025-01-01T00:00:00.000Z',
     };
     expect(auditRecordSchema.parse(record)).toEqual(record);
+  });
+
+  it('describes what svc-auth merges: a system actor, no detail, another service', () => {
+    const record = {
+      id: 'svc-volunteer:7',
+      service: 'svc-volunteer',
+      actorId: null,
+      actorName: null,
+      action: 'opportunity.archive',
+      target: 'opportunity:4',
+      outcome: 'success',
+      detail: null,
+      data: null,
+      at: '2026-11-21T23:28:00.123456Z',
+    };
+    expect(auditRecordSchema.parse(record)).toEqual(record);
+  });
+
+  it('refuses an action nobody records and a record without data', () => {
+    const base = {
+      id: 'svc-hours:1',
+      service: 'svc-hours',
+      actorId: 2,
+      action: 'hours.approve',
+      target: 'service-hours:1',
+      outcome: 'success',
+      data: null,
+      at: '2026-11-21T23:28:00.123456Z',
+    };
+    expect(auditRecordSchema.safeParse(base).success).toBe(true);
+    expect(auditRecordSchema.safeParse({ ...base, action: 'hours.delete' }).success).toBe(false);
+    const { data: _data, ...withoutData } = base;
+    expect(auditRecordSchema.safeParse(withoutData).success).toBe(false);
+  });
+
+  it('lists every action the services record', () => {
+    expect(AUDIT_ACTIONS).toEqual(
+      expect.arrayContaining([
+        'opportunity.create',
+        'opportunity.archive',
+        'opportunity.reopen',
+        'opportunity.delete',
+        'photo.approve',
+        'photo.reject',
+        'blog.approve',
+        'blog.reject',
+        'hours.approve',
+        'hours.reject',
+      ]),
+    );
   });
 });

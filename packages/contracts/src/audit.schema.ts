@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'users.backup',
   'opportunity.create',
   'opportunity.archive',
+  'opportunity.reopen',
   'opportunity.delete',
   'photo.approve',
   'photo.reject',
@@ -27,7 +28,8 @@ export const auditRecordSchema = z.object({
   id: z.string(),
   // Producing service, e.g. "svc-auth".
   service: z.string(),
-  actorId: z.number().int(),
+  // null: the system or an operator command, not a signed-in user.
+  actorId: z.number().int().nullable(),
   actorName: z.string().nullable().optional(),
   action: z.enum(AUDIT_ACTIONS),
   // What was acted on, e.g. "user:12", "opportunity:4".
@@ -35,6 +37,8 @@ export const auditRecordSchema = z.object({
   outcome: z.enum(AUDIT_OUTCOMES),
   // Failure reason or a short summary of the change.
   detail: z.string().nullable().optional(),
+  // The structured detail the summary is made from ({ from, to } or { reason, status }).
+  data: z.record(z.string(), z.unknown()).nullable(),
   at: z.string(),
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;

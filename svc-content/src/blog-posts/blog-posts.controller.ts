@@ -77,9 +77,10 @@ export class BlogPostsController {
   @Patch(':id/status')
   @Roles('admin')
   review(
+    @CurrentUser() user: Identity,
     @IdParam() id: number,
     @ZodBody(blogStatusSchema) body: BlogStatusInput,
   ): Promise<BlogPost> {
-    return this.posts.review(id, body.status);
+    return this.posts.review(id, body.status, user.id);
   }
 }

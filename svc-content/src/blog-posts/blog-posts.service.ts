@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   API_MESSAGES,
@@ -10,7 +10,7 @@ import {
   type ReviewDecision,
   type ReviewStatus,
 } from '@district/contracts';
-import type { Identity } from '@district/service-kit';
+import { AuditService, withTransaction, type Identity } from '@district/service-kit';
 import { inSnapshot, queryRows } from '../common/query-rows.util';
 import { BlogListCache, type CachedBlogList } from './blog-list-cache.service';
 import {
@@ -35,6 +35,7 @@ export class BlogPostsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: BlogListCache,
+    private readonly audit: AuditService,
   ) {}
 
   // The plain call (the spec's contract): every post the viewer may see, as gzip JSON bytes.
@@ -115,26 +116,47 @@ export class BlogPostsService {
     return toBlogPost(row);
   }
 
-  // SPEC §4: only a pending post moves, to approved or rejected, once.
-  async review(id: number, status: ReviewDecision): Promise<BlogPost> {
-    const [row] = await queryRows<BlogPostRow>(
-      this.dataSource,
-      `WITH p AS (
-         UPDATE "blog_posts" SET "status" = $2, "updated_at" = now()
-          WHERE "id" = $1 AND "status" = 'pending' RETURNING *)
-       SELECT ${BLOG_POST_COLUMNS} FROM p ${AUTHOR_JOIN}`,
-      [id, status],
-    );
-    if (row) return toBlogPost(row);
-    // Nothing moved: either there is no such post or it was already reviewed.
-    const [found] = await queryRows<{ status: ReviewStatus }>(
-      this.dataSource,
-      `SELECT "status" FROM "blog_posts" WHERE "id" = $1`,
-      [id],
-    );
-    if (!found) throw new NotFoundException(API_MESSAGES.blogPostNotFound);
-    throw new ConflictException(
-      `${API_MESSAGES.onlyPending}: this post is already ${found.status}`,
-    );
+  // SPEC §4: only a pending post moves, to approved or rejected, once. Issue 9: the move and its
+  // audit record commit together; a refusal (404, 409) leaves one failure record and nothing else.
+  async review(id: number, status: ReviewDecision, actorId: number): Promise<BlogPost> {
+    const entry = {
+      actorId,
+      action: status === 'approved' ? ('blog.approve' as const) : ('blog.reject' as const),
+      target: { type: 'blog-post', id },
+    };
+    try {
+      return await withTransaction(this.dataSource, async (manager) => {
+        // Locked, so two admins reviewing the same post at once cannot both succeed.
+        const [found] = (await manager.query(
+          `SELECT "status", "title" FROM "blog_posts" WHERE "id" = $1 FOR UPDATE`,
+          [id],
+        )) as Array<{ status: ReviewStatus; title: string }>;
+        if (!found) throw new NotFoundException(API_MESSAGES.blogPostNotFound);
+        if (found.status !== 'pending')
+          throw new ConflictException(
+            `${API_MESSAGES.onlyPending}: this post is already ${found.status}`,
+          );
+        const [row] = (await manager.query(
+          `WITH p AS (
+             UPDATE "blog_posts" SET "status" = $2, "updated_at" = now()
+              WHERE "id" = $1 RETURNING *)
+           SELECT ${BLOG_POST_COLUMNS} FROM p ${AUTHOR_JOIN}`,
+          [id, status],
+        )) as BlogPostRow[];
+        await this.audit.record(manager, {
+          ...entry,
+          outcome: 'success',
+          detail: { title: found.title, from: found.status, to: status },
+        });
+        return toBlogPost(row);
+      });
+    } catch (error) {
+      if (error instanceof HttpException)
+        await this.audit.recordFailure({
+          ...entry,
+          detail: { reason: error.message, status: error.getStatus() },
+        });
+      throw error;
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { CreateAuditLog1765000000000 } from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
 
@@ -5,4 +6,6 @@ import { CreateNotificationTables1764600000000 } from './1764600000000-create-no
 export const CONTENT_MIGRATIONS = [
   CreateContentTables1764000000000,
   CreateNotificationTables1764600000000,
+  // The kit's append-only audit_log (issue 9).
+  CreateAuditLog1765000000000,
 ];

@@ -1,4 +1,9 @@
+import { CreateAuditLog1765000000000 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
-export const HOURS_MIGRATIONS = [CreateHoursTables1763900000000];
+export const HOURS_MIGRATIONS = [
+  CreateHoursTables1763900000000,
+  // The kit's append-only audit_log (issue 9).
+  CreateAuditLog1765000000000,
+];

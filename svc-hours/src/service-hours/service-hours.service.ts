@@ -1,6 +1,7 @@
 import {
   ConflictException,
   ForbiddenException,
+  HttpException,
   Injectable,
   NotFoundException,
   UnauthorizedException,
@@ -20,7 +21,13 @@ import {
   type ServiceHoursSummaryQuery,
   type ServiceHoursTotals,
 } from '@district/contracts';
-import { hasRole, OutboxService, type Identity } from '@district/service-kit';
+import {
+  AuditService,
+  hasRole,
+  OutboxService,
+  type AuditEntry,
+  type Identity,
+} from '@district/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LOG_VIEW_COLUMNS, toServiceHoursLog, type LogViewRow } from './service-hours-view';
 
@@ -86,6 +93,7 @@ export class ServiceHoursService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditService,
   ) {}
 
   // A student sees only their own entries whatever the query says; reviewers see everyone's.
@@ -185,8 +193,32 @@ export class ServiceHoursService {
   }
 
   // pending → approved | rejected, once. The row lock makes concurrent reviews queue up, so
-  // the second one sees the first one's outcome and gets a 409.
-  review(reviewer: Identity, id: number, status: ReviewDecision): Promise<ServiceHoursLog> {
+  // the second one sees the first one's outcome and gets a 409. Issue 9: the review and its audit
+  // record commit together; a refusal (404, 403 own entry, 409) leaves one failure record only.
+  async review(reviewer: Identity, id: number, status: ReviewDecision): Promise<ServiceHoursLog> {
+    const entry = {
+      actorId: reviewer.id,
+      action: status === 'approved' ? ('hours.approve' as const) : ('hours.reject' as const),
+      target: { type: 'service-hours', id },
+    };
+    try {
+      return await this.reviewInTransaction(reviewer, id, status, entry);
+    } catch (error) {
+      if (error instanceof HttpException)
+        await this.audit.recordFailure({
+          ...entry,
+          detail: { reason: error.message, status: error.getStatus() },
+        });
+      throw error;
+    }
+  }
+
+  private reviewInTransaction(
+    reviewer: Identity,
+    id: number,
+    status: ReviewDecision,
+    entry: Omit<AuditEntry, 'outcome' | 'detail'>,
+  ): Promise<ServiceHoursLog> {
     return this.dataSource.transaction(async (manager) => {
       const [current] = (await manager.query(
         `SELECT "user_id", "status" FROM "service_hours_logs" WHERE "id" = $1 FOR UPDATE`,
@@ -212,6 +244,11 @@ export class ServiceHoursService {
           hours: log.hours,
         });
       }
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: { userId: log.userId, hours: log.hours, from: current.status, to: status },
+      });
       return log;
     });
   }

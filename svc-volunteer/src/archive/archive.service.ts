@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryRows } from '../common/query-rows.util';
+import { AuditService, withTransaction } from '@district/service-kit';
+import { managerRows } from '../common/query-rows.util';
 
 // An event is over a day after its date: an opportunity dated today (midnight, as the form sends
 // it) stays open all day and is archived the next day, in any time zone.
@@ -8,16 +9,32 @@ export const ARCHIVE_AFTER = '1 day';
 
 @Injectable()
 export class ArchiveService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   // Idempotent: only active rows move, so a repeated or concurrent run archives nothing twice.
+  // A run that archived something leaves one audit record (actor null: the system, not an admin)
+  // in the same transaction; an empty run leaves none.
   async archivePast(): Promise<number[]> {
-    const rows: Array<{ id: number }> = await queryRows(
-      this.dataSource,
-      `UPDATE "opportunities" SET "status" = 'archived', "archived_at" = now()
-        WHERE "status" = 'active' AND "date" < now() - interval '${ARCHIVE_AFTER}'
-        RETURNING "id"`,
-    );
-    return rows.map((row) => row.id);
+    return withTransaction(this.dataSource, async (manager) => {
+      const rows = await managerRows<{ id: number }>(
+        manager,
+        `UPDATE "opportunities" SET "status" = 'archived', "archived_at" = now()
+          WHERE "status" = 'active' AND "date" < now() - interval '${ARCHIVE_AFTER}'
+          RETURNING "id"`,
+      );
+      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      if (ids.length > 0)
+        await this.audit.record(manager, {
+          actorId: null,
+          action: 'opportunity.archive',
+          target: { type: 'opportunities' },
+          outcome: 'success',
+          detail: { ids, by: 'schedule' },
+        });
+      return ids;
+    });
   }
 }

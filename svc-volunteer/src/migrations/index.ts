@@ -1,4 +1,9 @@
+import { CreateAuditLog1765000000000 } from '@district/service-kit';
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
-export const VOLUNTEER_MIGRATIONS = [CreateVolunteerTables1763800000000];
+export const VOLUNTEER_MIGRATIONS = [
+  CreateVolunteerTables1763800000000,
+  // The kit's append-only audit_log (issue 9).
+  CreateAuditLog1765000000000,
+];

@@ -45,8 +45,11 @@ export class OpportunitiesController {
 
   @Post()
   @Roles('admin')
-  create(@ZodBody(createOpportunitySchema) body: CreateOpportunityInput): Promise<Opportunity> {
-    return this.opportunities.create(body);
+  create(
+    @CurrentUser() user: Identity,
+    @ZodBody(createOpportunitySchema) body: CreateOpportunityInput,
+  ): Promise<Opportunity> {
+    return this.opportunities.create(body, user.id);
   }
 
   // Beyond the spec: archive (or reopen) by hand.
@@ -63,7 +66,7 @@ export class OpportunitiesController {
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)
-  async remove(@IdParam() id: number): Promise<void> {
-    await this.opportunities.remove(id);
+  async remove(@CurrentUser() user: Identity, @IdParam() id: number): Promise<void> {
+    await this.opportunities.remove(id, user.id);
   }
 }

@@ -1,5 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   API_MESSAGES,
   EVENT_TYPES,
@@ -7,7 +7,12 @@ import {
   type Opportunity,
   type OpportunityStatus,
 } from '@district/contracts';
-import { OutboxService, withTransaction } from '@district/service-kit';
+import {
+  AuditService,
+  OutboxService,
+  withTransaction,
+  type AuditEntry,
+} from '@district/service-kit';
 import { managerRows, queryRows } from '../common/query-rows.util';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
 import {
@@ -30,7 +35,26 @@ export class OpportunitiesService {
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     private readonly cache: OpportunityListCache,
+    private readonly audit: AuditService,
   ) {}
+
+  // Issue 9: the change and its success record commit together; a refusal (404) rolls back and
+  // leaves a failure record alone, in its own transaction.
+  private async audited<T>(
+    entry: Omit<AuditEntry, 'outcome' | 'detail'>,
+    run: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await withTransaction(this.dataSource, run);
+    } catch (error) {
+      if (error instanceof HttpException)
+        await this.audit.recordFailure({
+          ...entry,
+          detail: { reason: error.message, status: error.getStatus() },
+        });
+      throw error;
+    }
+  }
 
   // One query for the whole list, capacity included (no N+1). The answer is the same for every
   // caller (whether *you* signed up comes with the signups list), so it is served from a cache
@@ -61,7 +85,7 @@ export class OpportunitiesService {
   }
 
   // The opportunity and its opportunity.created event commit together or not at all.
-  async create(input: CreateOpportunityInput): Promise<Opportunity> {
+  async create(input: CreateOpportunityInput, actorId: number): Promise<Opportunity> {
     const opportunity = await withTransaction(this.dataSource, async (manager) => {
       const rows = await managerRows<OpportunityRow>(
         manager,
@@ -77,6 +101,13 @@ export class OpportunitiesService {
         location: created.location,
         date: created.date,
       });
+      await this.audit.record(manager, {
+        actorId,
+        action: 'opportunity.create',
+        target: { type: 'opportunity', id: created.id },
+        outcome: 'success',
+        detail: { title: created.title, date: created.date },
+      });
       return created;
     });
     this.cache.invalidate();
@@ -84,29 +115,62 @@ export class OpportunitiesService {
   }
 
   // Archive (or reopen) by hand; archived_at keeps the first archiving time.
-  async setStatus(id: number, status: OpportunityStatus, viewerId: number): Promise<Opportunity> {
-    const rows = await queryRows<OpportunityRow>(
-      this.dataSource,
-      `UPDATE "opportunities" o
-          SET "status" = $2::varchar,
-              "archived_at" = CASE WHEN $2::varchar = 'archived' THEN COALESCE(o."archived_at", now()) ELSE NULL END
-        WHERE o."id" = $1
-        RETURNING ${opportunityColumns()}, ${signedUpColumn('$3')}`,
-      [id, status, viewerId],
-    );
-    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+  async setStatus(id: number, status: OpportunityStatus, actorId: number): Promise<Opportunity> {
+    const entry = {
+      actorId,
+      action:
+        status === 'archived' ? ('opportunity.archive' as const) : ('opportunity.reopen' as const),
+      target: { type: 'opportunity', id },
+    };
+    const opportunity = await this.audited(entry, async (manager) => {
+      // The previous status is read under the row lock, for the record's from/to.
+      const before = await managerRows<{ status: OpportunityStatus; title: string }>(
+        manager,
+        `SELECT "status", "title" FROM "opportunities" WHERE "id" = $1 FOR UPDATE`,
+        [id],
+      );
+      if (before.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+      const rows = await managerRows<OpportunityRow>(
+        manager,
+        `UPDATE "opportunities" o
+            SET "status" = $2::varchar,
+                "archived_at" = CASE WHEN $2::varchar = 'archived' THEN COALESCE(o."archived_at", now()) ELSE NULL END
+          WHERE o."id" = $1
+          RETURNING ${opportunityColumns()}, ${signedUpColumn('$3')}`,
+        [id, status, actorId],
+      );
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: { title: before[0].title, from: before[0].status, to: status },
+      });
+      return toOpportunity(rows[0]);
+    });
     this.cache.invalidate();
-    return toOpportunity(rows[0]);
+    return opportunity;
   }
 
   // Signups and photos go with it (ON DELETE CASCADE).
-  async remove(id: number): Promise<void> {
-    const rows = await queryRows(
-      this.dataSource,
-      `DELETE FROM "opportunities" WHERE "id" = $1 RETURNING "id"`,
-      [id],
-    );
-    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+  async remove(id: number, actorId: number): Promise<void> {
+    const entry = {
+      actorId,
+      action: 'opportunity.delete' as const,
+      target: { type: 'opportunity', id },
+    };
+    await this.audited(entry, async (manager) => {
+      const rows = await managerRows<{ title: string }>(
+        manager,
+        `DELETE FROM "opportunities" WHERE "id" = $1 RETURNING "title"`,
+        [id],
+      );
+      if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+      // The opportunity is gone afterwards: its title stays readable in the record.
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: { title: rows[0].title },
+      });
+    });
     this.cache.invalidate();
   }
 

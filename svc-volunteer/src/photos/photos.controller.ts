@@ -40,10 +40,11 @@ export class PhotosController {
   @Patch(':photoId/status')
   @Roles('admin')
   review(
+    @CurrentUser() user: Identity,
     @IdParam() id: number,
     @IdParam('photoId') photoId: number,
     @ZodBody(photoStatusSchema) body: PhotoStatusInput,
   ): Promise<EventPhoto> {
-    return this.photos.review(id, photoId, body.status);
+    return this.photos.review(id, photoId, body.status, user.id);
   }
 }

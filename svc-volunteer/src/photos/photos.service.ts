@@ -1,6 +1,7 @@
 import {
   ConflictException,
   ForbiddenException,
+  HttpException,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -11,9 +12,9 @@ import {
   type ReviewDecision,
   type ReviewStatus,
 } from '@district/contracts';
-import type { Identity } from '@district/service-kit';
+import { AuditService, withTransaction, type Identity } from '@district/service-kit';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
-import { queryRows } from '../common/query-rows.util';
+import { managerRows, queryRows } from '../common/query-rows.util';
 
 interface PhotoRow {
   id: number;
@@ -42,7 +43,10 @@ function toPhoto(row: PhotoRow): EventPhoto {
 
 @Injectable()
 export class PhotosService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   // Admins see every photo; everyone else approved ones plus their own pending ones.
   async list(opportunityId: number, viewer: Identity): Promise<EventPhoto[]> {
@@ -100,28 +104,58 @@ export class PhotosService {
   }
 
   // Approve or reject; an admin may also change their mind later (hide an approved photo).
+  // Issue 9: the review and its audit record commit together; a 404 leaves a failure record only.
   async review(
     opportunityId: number,
     photoId: number,
     status: ReviewDecision,
+    actorId: number,
   ): Promise<EventPhoto> {
-    const rows: PhotoRow[] = await queryRows(
-      this.dataSource,
-      `WITH p AS (
-         UPDATE "event_photos" SET "status" = $3, "reviewed_at" = now()
-          WHERE "id" = $2 AND "opportunity_id" = $1
-         RETURNING *)
-       SELECT ${PHOTO_COLUMNS}, u."name" AS "username" FROM p LEFT JOIN "users" u ON u."id" = p."user_id"`,
-      [opportunityId, photoId, status],
-    );
-    if (rows.length > 0) return toPhoto(rows[0]);
-    const found: unknown[] = await queryRows(
-      this.dataSource,
-      `SELECT 1 FROM "opportunities" WHERE "id" = $1`,
-      [opportunityId],
-    );
-    throw new NotFoundException(
-      found.length === 0 ? API_MESSAGES.opportunityNotFound : API_MESSAGES.photoNotFound,
-    );
+    const entry = {
+      actorId,
+      action: status === 'approved' ? ('photo.approve' as const) : ('photo.reject' as const),
+      target: { type: 'photo', id: photoId },
+    };
+    try {
+      return await withTransaction(this.dataSource, async (manager) => {
+        const before = await managerRows<{ status: ReviewStatus }>(
+          manager,
+          `SELECT "status" FROM "event_photos" WHERE "id" = $2 AND "opportunity_id" = $1 FOR UPDATE`,
+          [opportunityId, photoId],
+        );
+        if (before.length === 0) {
+          const found = await managerRows(
+            manager,
+            `SELECT 1 FROM "opportunities" WHERE "id" = $1`,
+            [opportunityId],
+          );
+          throw new NotFoundException(
+            found.length === 0 ? API_MESSAGES.opportunityNotFound : API_MESSAGES.photoNotFound,
+          );
+        }
+        const rows = await managerRows<PhotoRow>(
+          manager,
+          `WITH p AS (
+             UPDATE "event_photos" SET "status" = $3, "reviewed_at" = now()
+              WHERE "id" = $2 AND "opportunity_id" = $1
+             RETURNING *)
+           SELECT ${PHOTO_COLUMNS}, u."name" AS "username" FROM p LEFT JOIN "users" u ON u."id" = p."user_id"`,
+          [opportunityId, photoId, status],
+        );
+        await this.audit.record(manager, {
+          ...entry,
+          outcome: 'success',
+          detail: { opportunityId, from: before[0].status, to: status },
+        });
+        return toPhoto(rows[0]);
+      });
+    } catch (error) {
+      if (error instanceof HttpException)
+        await this.audit.recordFailure({
+          ...entry,
+          detail: { reason: error.message, status: error.getStatus(), opportunityId },
+        });
+      throw error;
+    }
   }
 }

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES, type BlogPost } from '@district/contracts';
+import {
+  ADMIN,
+  STUDENT,
+  postBody,
+  startContentService,
+  type ContentHarness,
+} from './support/content-harness';
+
+interface AuditRow {
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  outcome: string;
+  detail: Record<string, unknown> | null;
+}
+
+let h: ContentHarness;
+
+beforeAll(async () => {
+  h = await startContentService();
+  await h.registerUser({ id: STUDENT.id, name: 'Stella Student' });
+  await h.registerUser({ id: ADMIN.id, name: 'Ada Admin', isAdmin: true });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const recordsFor = async (id: number): Promise<AuditRow[]> =>
+  (await h.db.query(
+    `SELECT actor_id, action, target_type, target_id, outcome, detail FROM "audit_log"
+      WHERE target_type = 'blog-post' AND target_id = $1 ORDER BY id`,
+    [String(id)],
+  )) as AuditRow[];
+
+const statusOf = async (id: number): Promise<string> =>
+  (
+    (await h.db.query(`SELECT status FROM "blog_posts" WHERE id = $1`, [id])) as Array<{
+      status: string;
+    }>
+  )[0].status;
+
+async function createPost(title: string): Promise<BlogPost> {
+  const response = await h.request<BlogPost>('POST', '/api/blog-posts', {
+    as: STUDENT,
+    json: postBody({ title }),
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+const review = (id: number, status: 'approved' | 'rejected') =>
+  h.request('PATCH', `/api/blog-posts/${id}/status`, { as: ADMIN, json: { status } });
+
+// Issue 9: post moderation is on record in svc-content's own audit_log, with the action.
+describe('audit trail (svc-content, real PostgreSQL and Redis)', () => {
+  it('records an approval and a rejection once each, with actor, target and outcome', async () => {
+    const kept = await createPost('Kept post');
+    const refused = await createPost('Refused post');
+    expect((await review(kept.id, 'approved')).status).toBe(200);
+    expect((await review(refused.id, 'rejected')).status).toBe(200);
+    expect(await recordsFor(kept.id)).toEqual([
+      {
+        actor_id: ADMIN.id,
+        action: 'blog.approve',
+        target_type: 'blog-post',
+        target_id: String(kept.id),
+        outcome: 'success',
+        detail: { title: 'Kept post', from: 'pending', to: 'approved' },
+      },
+    ]);
+    expect(await recordsFor(refused.id)).toEqual([
+      expect.objectContaining({ actor_id: ADMIN.id, action: 'blog.reject', outcome: 'success' }),
+    ]);
+  });
+
+  it('records a refused transition (409) and an unknown post (404) as one failure each, changing nothing', async () => {
+    const post = await createPost('Reviewed once');
+    expect((await review(post.id, 'approved')).status).toBe(200);
+    const again = await review(post.id, 'rejected');
+    expect(again.status).toBe(409);
+    expect(await statusOf(post.id)).toBe('approved');
+    expect(await recordsFor(post.id)).toEqual([
+      expect.objectContaining({ action: 'blog.approve', outcome: 'success' }),
+      {
+        actor_id: ADMIN.id,
+        action: 'blog.reject',
+        target_type: 'blog-post',
+        target_id: String(post.id),
+        outcome: 'failure',
+        detail: {
+          reason: `${API_MESSAGES.onlyPending}: this post is already approved`,
+          status: 409,
+        },
+      },
+    ]);
+
+    expect((await review(999999, 'approved')).status).toBe(404);
+    expect(await recordsFor(999999)).toEqual([
+      expect.objectContaining({
+        action: 'blog.approve',
+        outcome: 'failure',
+        detail: { reason: API_MESSAGES.blogPostNotFound, status: 404 },
+      }),
+    ]);
+  });
+
+  it('records nothing for a student refused at the door (403)', async () => {
+    const post = await createPost('Student tries');
+    const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+      as: STUDENT,
+      json: { status: 'approved' },
+    });
+    expect(response.status).toBe(403);
+    expect(await recordsFor(post.id)).toEqual([]);
+    expect(await statusOf(post.id)).toBe('pending');
+  });
+
+  it('serves GET /internal/audit to admins only', async () => {
+    expect((await h.request('GET', '/internal/audit')).status).toBe(401);
+    expect((await h.request('GET', '/internal/audit', { as: STUDENT })).status).toBe(403);
+    const response = await h.request<{ items: Array<Record<string, unknown>> }>(
+      'GET',
+      '/internal/audit?action=blog.reject',
+      { as: ADMIN },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((item) => [item.service, item.outcome])).toEqual([
+      ['svc-content', 'failure'],
+      ['svc-content', 'success'],
+    ]);
+  });
+});

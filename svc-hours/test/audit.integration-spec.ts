@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '@district/contracts';
+import { SELF_REVIEW_MESSAGE } from '../src/service-hours/service-hours.service';
+import {
+  ADMIN,
+  logBody,
+  startHoursService,
+  STUDENT,
+  SUPERVISOR,
+  type Caller,
+  type HoursHarness,
+} from './support/hours-harness';
+
+interface AuditRow {
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  outcome: string;
+  detail: Record<string, unknown> | null;
+}
+
+// Issue 9: hour approvals and rejections are on record in svc-hours' own audit_log.
+describe('audit trail (svc-hours, real PostgreSQL and Redis)', () => {
+  let h: HoursHarness;
+
+  const recordsFor = (id: number): Promise<AuditRow[]> =>
+    h.db.query(
+      `SELECT actor_id, action, target_type, target_id, outcome, detail FROM "audit_log"
+        WHERE target_type = 'service-hours' AND target_id = $1 ORDER BY id`,
+      [String(id)],
+    );
+  const stateOf = async (id: number) =>
+    (
+      (await h.db.query(
+        `SELECT "status", "approved_by" FROM "service_hours_logs" WHERE "id" = $1`,
+        [id],
+      )) as Array<{ status: string; approved_by: number | null }>
+    )[0];
+  const outboxCount = async () =>
+    Number(((await h.db.query(`SELECT count(*) AS n FROM "outbox"`)) as Array<{ n: string }>)[0].n);
+  const logHours = async (as: Caller = STUDENT, hours = 1.5) =>
+    (await h.request('POST', '/api/service-hours', { as, json: logBody({ hours }) })).body
+      .id as number;
+  const review = (as: Caller, id: number, status: string) =>
+    h.request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
+
+  beforeAll(async () => {
+    h = await startHoursService();
+    await h.registerUser({ id: STUDENT.id, name: 'Ada Student' });
+    await h.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('records an approval and a rejection once each, with actor, target and outcome', async () => {
+    const approved = await logHours(STUDENT, 2.5);
+    const rejected = await logHours(STUDENT, 1);
+    expect((await review(SUPERVISOR, approved, 'approved')).status).toBe(200);
+    expect((await review(SUPERVISOR, rejected, 'rejected')).status).toBe(200);
+    expect(await recordsFor(approved)).toEqual([
+      {
+        actor_id: SUPERVISOR.id,
+        action: 'hours.approve',
+        target_type: 'service-hours',
+        target_id: String(approved),
+        outcome: 'success',
+        detail: { userId: STUDENT.id, hours: 2.5, from: 'pending', to: 'approved' },
+      },
+    ]);
+    expect(await recordsFor(rejected)).toEqual([
+      expect.objectContaining({
+        actor_id: SUPERVISOR.id,
+        action: 'hours.reject',
+        outcome: 'success',
+      }),
+    ]);
+  });
+
+  it('records refused reviews (409 already reviewed, 403 own entry, 404) as one failure each, changing nothing', async () => {
+    const id = await logHours(STUDENT, 3);
+    expect((await review(SUPERVISOR, id, 'approved')).status).toBe(200);
+    const events = await outboxCount();
+    expect((await review(ADMIN, id, 'rejected')).status).toBe(409);
+    expect(await stateOf(id)).toEqual({ status: 'approved', approved_by: SUPERVISOR.id });
+    expect(await outboxCount()).toBe(events);
+    expect(await recordsFor(id)).toEqual([
+      expect.objectContaining({ action: 'hours.approve', outcome: 'success' }),
+      {
+        actor_id: ADMIN.id,
+        action: 'hours.reject',
+        target_type: 'service-hours',
+        target_id: String(id),
+        outcome: 'failure',
+        detail: {
+          reason: `${API_MESSAGES.onlyPending}: this entry is already approved`,
+          status: 409,
+        },
+      },
+    ]);
+
+    const own = await logHours(SUPERVISOR, 1);
+    expect((await review(SUPERVISOR, own, 'approved')).status).toBe(403);
+    expect(await stateOf(own)).toEqual({ status: 'pending', approved_by: null });
+    expect(await recordsFor(own)).toEqual([
+      expect.objectContaining({
+        actor_id: SUPERVISOR.id,
+        action: 'hours.approve',
+        outcome: 'failure',
+        detail: { reason: SELF_REVIEW_MESSAGE, status: 403 },
+      }),
+    ]);
+
+    expect((await review(SUPERVISOR, 999999, 'approved')).status).toBe(404);
+    expect(await recordsFor(999999)).toEqual([
+      expect.objectContaining({
+        action: 'hours.approve',
+        outcome: 'failure',
+        detail: { reason: API_MESSAGES.serviceHoursNotFound, status: 404 },
+      }),
+    ]);
+  });
+
+  it('records nothing for a student refused at the door (403 by role)', async () => {
+    const id = await logHours(STUDENT, 1);
+    expect((await review(STUDENT, id, 'approved')).status).toBe(403);
+    expect(await recordsFor(id)).toEqual([]);
+    expect(await stateOf(id)).toEqual({ status: 'pending', approved_by: null });
+  });
+
+  it('serves GET /internal/audit to admins only', async () => {
+    expect((await h.request('GET', '/internal/audit')).status).toBe(401);
+    expect((await h.request('GET', '/internal/audit', { as: STUDENT })).status).toBe(403);
+    expect((await h.request('GET', '/internal/audit', { as: SUPERVISOR })).status).toBe(403);
+    const response = await h.request('GET', `/internal/audit?actor=${ADMIN.id}`, { as: ADMIN });
+    expect(response.status).toBe(200);
+    expect(response.body.items).toEqual([
+      expect.objectContaining({
+        service: 'svc-hours',
+        actorId: ADMIN.id,
+        action: 'hours.reject',
+        outcome: 'failure',
+      }),
+    ]);
+  });
+});
