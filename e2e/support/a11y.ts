@@ -10,6 +10,16 @@ export interface A11yOptions {
 }
 
 export async function expectNoA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  // A toast or dialog fading in is half transparent: its contrast is only meaningful once settled.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',

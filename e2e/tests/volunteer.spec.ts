@@ -9,8 +9,12 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { registerUser, runEnv, type RegisteredUser } from '../support/index.ts';
+import {
+  expectNoA11yViolations,
+  registerUser,
+  runEnv,
+  type RegisteredUser,
+} from '../support/index.ts';
 
 const TEXT = {
   title: 'Volunteer Opportunities',
@@ -34,19 +38,6 @@ const TEXT = {
 };
 
 const tag = () => randomBytes(3).toString('hex');
-
-// axe on everything this area renders (dialogs and toasts included), in the state at hand. The
-// shell's header is left to the shell's own journeys, so a header issue does not hide ours.
-async function expectNoA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .exclude('.app-header')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
 
 // A browser context of its own per person, so each has their own session cookie.
 async function signedInPage(browser: Browser, who: 'admin' | 'student', school?: string) {
