@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: webpack-cli loads it as is */
 // The host: routing, auth screens, home, header, footer, toasts. Remotes are registered at run
-// time from /config/remotes.json (remotes: {} here), so a remote redeploys without this build.
+// time from /config/remotes.json by the federation runtime (src/federation/federation-host.ts),
+// so a remote redeploys without this build.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createWebpackConfig } = require('../webpack.shared');
@@ -12,7 +13,6 @@ module.exports = (_env, argv) =>
       name: 'shell',
       entry: './src/main.tsx',
       publicPath: '/',
-      runtimePlugins: [path.join(__dirname, 'src/federation/fallback-plugin.ts')],
       plugins: [
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'src/index.html'),

@@ -24,6 +24,20 @@ async function adminContext(browser: Browser): Promise<{ context: BrowserContext
   return { context, page };
 }
 
+// Opportunities this file created, deleted again at the end so other journeys (the volunteer
+// page's empty texts) see the lists as they left them.
+const created: number[] = [];
+
+test.afterAll(async ({ browser }) => {
+  if (created.length === 0) return;
+  const admin = await adminContext(browser);
+  try {
+    for (const id of created.splice(0)) await admin.page.request.delete(`/api/opportunities/${id}`);
+  } finally {
+    await admin.context.close();
+  }
+});
+
 async function createByApi(request: APIRequestContext, title: string, location: string) {
   const res = await request.post('/api/opportunities', {
     data: {
@@ -35,6 +49,7 @@ async function createByApi(request: APIRequestContext, title: string, location: 
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  created.push(((await res.json()) as { id: number }).id);
 }
 
 const region = (page: Page) => page.getByRole('region', { name: /Notifications/ });
@@ -93,6 +108,11 @@ test('a student on another page gets the toast when an admin posts; swipe dismis
     await expect(
       region(admin.page).locator('li').filter({ hasText: 'Opportunity created successfully' }),
     ).toBeVisible();
+    const active = await admin.page.request.get('/api/opportunities?status=active');
+    const mine = ((await active.json()) as Array<{ id: number; title: string }>).find(
+      (o) => o.title === title,
+    );
+    if (mine) created.push(mine.id);
 
     const toast = notificationToast(student, title, location);
     await expect(toast).toBeVisible({ timeout: 5_000 });

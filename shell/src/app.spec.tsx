@@ -21,6 +21,8 @@ const ada = {
 
 // A real HTTP server stands in for the gateway: who is signed in is decided per test.
 let signedIn: typeof ada | null = null;
+// What GET /api/notifications answers next (then empty lists).
+let feed: unknown[][] = [];
 let server: TestServer;
 let restoreFetch: () => void;
 
@@ -39,6 +41,14 @@ beforeAll(async () => {
       signedIn = ada;
       json(res, 200, ada);
     },
+    'POST /api/logout': (_req, res) => {
+      signedIn = null;
+      res.writeHead(204).end();
+    },
+    'GET /api/notifications': (_req, res) =>
+      signedIn
+        ? json(res, 200, feed.shift() ?? [])
+        : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
     // No remote config: every remote area must fall back without breaking the page around it.
     'GET /config/remotes.json': (_req, res) =>
       json(res, 503, { statusCode: 503, message: 'unavailable' }),
@@ -55,6 +65,7 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   signedIn = null;
+  feed = [];
   server.requests.length = 0;
   queryClient.clear();
   act(() => usePlatformStore.setState({ user: undefined, toasts: [] }));
@@ -163,5 +174,39 @@ describe('remote areas', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('This section could not be loaded');
     await waitFor(() => expect(configCalls()).toBeGreaterThan(before));
+  });
+});
+
+describe('new-opportunity notifications', () => {
+  const notificationCalls = () =>
+    server.requests.filter((r) => r.url === '/api/notifications').length;
+
+  it('makes no notifications request while nobody is signed in', async () => {
+    renderAt('/auth');
+    await screen.findByRole('tab', { name: 'Login' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notificationCalls()).toBe(0);
+  });
+
+  it('toasts each new opportunity while signed in and stops asking after sign-out', async () => {
+    signedIn = ada;
+    feed = [
+      [
+        { type: 'something_else', data: { title: 'ignored', location: 'nowhere' } },
+        { id: 1, type: 'new_opportunity', data: { title: 'Food drive', location: 'Kenner' } },
+      ],
+    ];
+    renderAt('/');
+    expect(await screen.findByText('New Volunteer Opportunity!')).toBeTruthy();
+    expect(screen.getByText('Food drive - Kenner')).toBeTruthy();
+    expect(screen.getByText('Make a difference today!')).toBeTruthy();
+    expect(screen.queryByText(/ignored/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('tab', { name: 'Login' });
+    const after = notificationCalls();
+    expect(after).toBeGreaterThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notificationCalls()).toBe(after);
   });
 });

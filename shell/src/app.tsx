@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
+import { NotificationsListener } from './notifications/notifications-listener';
 
 // Providers every page (and every remote rendered inside a page) relies on.
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -11,6 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <AuthProvider>
         <Suspense fallback={<Spinner page size="lg" label="Loading" />}>{children}</Suspense>
         <Toaster />
+        <NotificationsListener />
       </AuthProvider>
     </QueryClientProvider>
   );

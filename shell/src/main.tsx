@@ -1,11 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { ensureRemotesRegistered } from './federation/remotes-config';
+import { loadRemotesConfig } from './federation/remotes-config';
 import './app.css';
 
-// Read the remote config now, in parallel with the first render; a failure shows up later, as
-// the fallback card of the area the user opens.
-ensureRemotesRegistered().catch((error: unknown) =>
+// Read the remote config now, in parallel with the first render (plain JSON: the federation
+// runtime itself loads only with the first remote area); a failure shows up later, as the
+// fallback card of the area the user opens.
+loadRemotesConfig().catch((error: unknown) =>
   console.warn('[shell] remote config unavailable', error),
 );
 

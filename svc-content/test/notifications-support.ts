@@ -61,7 +61,7 @@ export function opportunity(
 
 // What a student's browser would receive for that opportunity (the id is the feed's own).
 export const itemFor = (payload: EventPayload<'opportunity.created'>) => ({
-  type: 'new_opportunity',
+  type: 'new_opportunity' as const,
   data: { title: payload.title, location: payload.location },
 });
 

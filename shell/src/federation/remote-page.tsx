@@ -1,5 +1,4 @@
 import { Spinner } from '@district/ui';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import {
   Component,
   lazy,
@@ -10,7 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { ensureRemotesRegistered } from './remotes-config';
+import { ensureRemotesRegistered, federation } from './federation-host';
 import { RemoteRetryContext, RemoteUnavailable } from './remote-unavailable';
 
 // "mf_volunteer/VolunteerPage": remote name and exposed module (docs/architecture.md "Remotes").
@@ -24,7 +23,7 @@ type RemoteModule = { default?: ComponentType; __remoteUnavailable?: boolean } &
 async function importRemote(id: RemoteId): Promise<{ default: ComponentType }> {
   // Only now, when the user opens the area, are its manifest and entry fetched.
   await ensureRemotesRegistered();
-  const mod = await loadRemote<RemoteModule>(id);
+  const mod = await federation.loadRemote<RemoteModule>(id);
   const exportName = id.slice(id.indexOf('/') + 1);
   const component = mod?.default ?? (mod?.[exportName] as ComponentType | undefined);
   if (typeof component !== 'function') throw new Error(`Remote module ${id} exports no component`);

@@ -1,5 +1,4 @@
 import { REMOTES_CONFIG_PATH } from '@district/contracts';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 
 export interface RemoteEntryConfig {
   name: string;
@@ -24,22 +23,19 @@ function parseConfig(value: unknown): RemotesConfig {
   };
 }
 
-let registration: Promise<RemotesConfig> | null = null;
+let pending: Promise<RemotesConfig> | null = null;
 
-// Where the remotes live is known only at run time (DESIGN rule 7): read the gateway's config and
-// register it. Registering fetches nothing; a remote's manifest and entry load on first loadRemote.
-export function ensureRemotesRegistered(): Promise<RemotesConfig> {
-  registration ??= fetch(REMOTES_CONFIG_PATH, { credentials: 'same-origin', cache: 'no-cache' })
+// The gateway's runtime remote config (plain JSON; the federation runtime is not needed to read
+// it). A failure is forgotten so the next call (the fallback card's Retry) fetches again.
+export function loadRemotesConfig(): Promise<RemotesConfig> {
+  pending ??= fetch(REMOTES_CONFIG_PATH, { credentials: 'same-origin', cache: 'no-cache' })
     .then(async (res) => {
       if (!res.ok) throw new Error(`${res.status}: remote configuration unavailable`);
-      const config = parseConfig(await res.json());
-      registerRemotes(config.remotes, { force: true });
-      return config;
+      return parseConfig(await res.json());
     })
     .catch((error: unknown) => {
-      // Let the next attempt (the fallback card's Retry) fetch the config again.
-      registration = null;
+      pending = null;
       throw error;
     });
-  return registration;
+  return pending;
 }

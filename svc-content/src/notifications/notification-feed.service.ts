@@ -44,25 +44,25 @@ export class NotificationFeedService {
   // GET /api/notifications and the start of a stream: what is new for the user since the last
   // call. The first call ever starts the cursor at the newest item and returns nothing.
   async take(userId: number): Promise<NotificationItem[]> {
-    const { rows } = await this.pool.query<{ cursor: number | null; newest: number }>(
-      `SELECT (SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1) AS "cursor",
-              (SELECT coalesce(max("id"), 0) FROM "notification_items") AS "newest"`,
+    // One round trip: the user's cursor (created at the newest item on the first call) and the
+    // newest item id.
+    const { rows } = await this.pool.query<{ created: boolean; cursor: number; newest: number }>(
+      `WITH "newest" AS (SELECT coalesce(max("id"), 0) AS "id" FROM "notification_items"),
+            "created" AS (
+              INSERT INTO "notification_cursors" ("user_id", "last_item_id")
+              SELECT $1, "id" FROM "newest"
+              ON CONFLICT ("user_id") DO NOTHING RETURNING "last_item_id")
+       SELECT EXISTS (SELECT 1 FROM "created") AS "created",
+              coalesce((SELECT "last_item_id" FROM "created"),
+                       (SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1))
+                AS "cursor",
+              (SELECT "id" FROM "newest") AS "newest"`,
       [userId],
     );
-    const { cursor, newest } = rows[0]!;
-    if (cursor === null) {
-      const created = await this.pool.query(
-        `INSERT INTO "notification_cursors" ("user_id", "last_item_id")
-           SELECT $1, coalesce(max("id"), 0) FROM "notification_items"
-         ON CONFLICT ("user_id") DO NOTHING`,
-        [userId],
-      );
-      // Another tab created it at the same moment: fall through to the usual path.
-      if (created.rowCount === 1) return [];
-    } else if (newest <= cursor) {
-      // The common case (nothing new): no transaction, no row lock.
-      return [];
-    }
+    const { created, cursor, newest } = rows[0]!;
+    // First call: nothing before now. Otherwise the common case, nothing new: no transaction,
+    // no row lock.
+    if (created || newest <= cursor) return [];
     return this.inTransaction(async (client) => {
       const locked = await client.query<{ last_item_id: number }>(
         `SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1 FOR UPDATE`,

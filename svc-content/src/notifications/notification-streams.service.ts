@@ -4,7 +4,7 @@ import { LOGGER, type Logger } from '@district/service-kit';
 import type { NotificationItem } from '@district/contracts';
 import { NotificationFeedService } from './notification-feed.service';
 import { NotificationSignalService } from './notification-signal.service';
-import { formatSseItem, SSE_HEARTBEAT, SSE_PREAMBLE } from './sse-format.util';
+import { formatSseItem, SSE_HEARTBEAT, ssePreamble } from './sse-format.util';
 
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 // Streams are closed (the browser reconnects at once) after about this long, so the session is
@@ -88,7 +88,7 @@ export class NotificationStreamsService implements OnModuleInit, OnModuleDestroy
     res.on('close', () => this.remove(stream));
     try {
       const missed = await this.feed.take(userId);
-      write(res, SSE_PREAMBLE + missed.map(formatSseItem).join(''));
+      write(res, ssePreamble() + missed.map(formatSseItem).join(''));
     } catch (error) {
       this.logger.warn({ err: error, userId }, 'notification stream could not catch up');
       this.remove(stream);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSseItem, SSE_HEARTBEAT, SSE_PREAMBLE } from './sse-format.util';
+import { formatSseItem, SSE_HEARTBEAT, ssePreamble, sseRetryMs } from './sse-format.util';
 
 describe('SSE framing', () => {
   it('frames an item as one "notification" event whose data line is the item as JSON', () => {
@@ -15,8 +15,14 @@ describe('SSE framing', () => {
     expect(JSON.parse(lines[2]!.slice('data: '.length))).toEqual(item);
   });
 
+  it('spreads reconnect delays between 1 and 6 s', () => {
+    expect(sseRetryMs(() => 0)).toBe(1_000);
+    expect(sseRetryMs(() => 0.999_9)).toBeLessThan(6_000);
+    expect(ssePreamble(2_500)).toBe('retry: 2500\n: connected\n\n');
+  });
+
   it('keeps the preamble and heartbeat to comments and the retry field', () => {
-    for (const text of [SSE_PREAMBLE, SSE_HEARTBEAT]) {
+    for (const text of [ssePreamble(), SSE_HEARTBEAT]) {
       for (const line of text.split('\n').filter(Boolean))
         expect(line.startsWith(':') || line.startsWith('retry: ')).toBe(true);
     }

@@ -1,10 +1,15 @@
 import { NOTIFICATION_SSE_EVENT, type NotificationItem } from '@district/contracts';
 
-// How long a browser waits before reconnecting a dropped stream.
-export const SSE_RETRY_MS = 3_000;
+// How long a browser waits before reconnecting a dropped stream: 1 to 6 s, different for each
+// stream, so thousands of browsers cut off by a restart do not all come back at the same moment.
+export function sseRetryMs(random: () => number = Math.random): number {
+  return 1_000 + Math.floor(random() * 5_000);
+}
 
-// First bytes of every stream: the reconnect delay and a comment that flushes the headers.
-export const SSE_PREAMBLE = `retry: ${SSE_RETRY_MS}\n: connected\n\n`;
+// First bytes of every stream: the reconnect delay and a comment saying the stream is live.
+export function ssePreamble(retryMs = sseRetryMs()): string {
+  return `retry: ${retryMs}\n: connected\n\n`;
+}
 
 // A comment line: ignored by EventSource, keeps nginx and NAT boxes from timing the stream out.
 export const SSE_HEARTBEAT = ': heartbeat\n\n';

@@ -1,0 +1,69 @@
+import { NOTIFICATION_TOAST } from '@district/contracts';
+import { toast, Toaster, usePlatformStore } from '@district/ui';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NotificationQueue } from './notification-queue';
+import { randomIconColor, showNotificationToast } from './notification-toast';
+
+afterEach(() => {
+  cleanup();
+  act(() => usePlatformStore.setState({ toasts: [] }));
+});
+
+const item = (title: string, location: string) => ({
+  id: 1,
+  type: 'new_opportunity' as const,
+  data: { title, location },
+});
+
+describe('new-opportunity toast', () => {
+  it('shows the spec texts and a coloured icon, one toast at a time', async () => {
+    render(<Toaster />);
+    act(() => void showNotificationToast(item('Food drive', 'Kenner'), 'purple'));
+    expect(await screen.findByText('New Volunteer Opportunity!')).toBeTruthy();
+    expect(screen.getByText('Food drive - Kenner')).toBeTruthy();
+    const extra = screen.getByText(NOTIFICATION_TOAST.extraLine);
+    expect(extra.getAttribute('data-icon-color')).toBe('purple');
+    expect(extra.querySelector('svg.notification-toast__icon--purple')).toBeTruthy();
+
+    act(() => void showNotificationToast(item('Park clean-up', 'Gretna'), 'blue'));
+    expect(await screen.findByText('Park clean-up - Gretna')).toBeTruthy();
+    expect(usePlatformStore.getState().toasts.filter((t) => t.open)).toHaveLength(1);
+  });
+
+  it('picks each of the four colours', () => {
+    expect([0, 0.3, 0.6, 0.99].map((r) => randomIconColor(() => r))).toEqual([
+      'yellow',
+      'red',
+      'purple',
+      'blue',
+    ]);
+  });
+});
+
+describe('notification queue', () => {
+  it("waits for the user's own toast to close; a newer notification replaces an older one", async () => {
+    render(<Toaster />);
+    const shown: number[] = [];
+    const queue = new NotificationQueue((i) => {
+      shown.push(i.id ?? 0);
+      return showNotificationToast(i, 'red');
+    });
+    let success!: ReturnType<typeof toast>;
+    act(() => void (success = toast({ title: 'Opportunity created successfully' })));
+    act(() => queue.push(item('Food drive', 'Kenner')));
+    // The admin's own success toast stays on screen.
+    expect(screen.getByText('Opportunity created successfully')).toBeTruthy();
+    expect(shown).toEqual([]);
+
+    act(() => success.dismiss());
+    expect(await screen.findByText('Food drive - Kenner')).toBeTruthy();
+    expect(shown).toEqual([1]);
+
+    act(() => queue.push({ ...item('Park clean-up', 'Gretna'), id: 2 }));
+    expect(await screen.findByText('Park clean-up - Gretna')).toBeTruthy();
+    expect(shown).toEqual([1, 2]);
+    expect(usePlatformStore.getState().toasts.filter((t) => t.open)).toHaveLength(1);
+    queue.clear();
+  });
+});
