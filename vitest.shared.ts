@@ -7,7 +7,11 @@ type TestOptions = NonNullable<ViteUserConfig['test']>;
 
 export function serviceTestConfig(overrides: TestOptions = {}) {
   return defineConfig({
-    plugins: [swc.vite({ jsc: { target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } } })],
+    plugins: [
+      swc.vite({
+        jsc: { target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } },
+      }),
+    ],
     resolve: { conditions: ['source'] },
     ssr: { resolve: { conditions: ['source'] } },
     test: {
