@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 // Decorative inline icons (no icon font, no request).
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
