@@ -24,6 +24,7 @@ import {
   testServiceConfig,
   type TestDatabase,
   type TestService,
+  waitFor,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE } from '../src/app.module';
 import { NotificationStreamsService } from '../src/notifications/notification-streams.service';
@@ -32,19 +33,7 @@ export type Caller = Partial<Identity> & { id: number };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+export { waitFor };
 
 export function opportunity(
   id: number,

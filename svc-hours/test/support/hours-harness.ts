@@ -20,6 +20,7 @@ import {
   testServiceConfig,
   type TestDatabase,
   type TestService,
+  waitFor,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE } from '../../src/app.module';
 
@@ -66,19 +67,7 @@ export interface HoursHarness {
   close(): Promise<void>;
 }
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { waitFor };
 
 // svc-hours as production builds it (createServiceApp), on a free port, against its own fresh
 // database and BullMQ prefix in the real PostgreSQL and Redis.

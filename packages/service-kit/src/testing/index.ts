@@ -3,3 +3,4 @@ export * from './test-database';
 export * from './test-redis';
 export * from './test-identity';
 export * from './test-service';
+export * from './wait-for';
