@@ -30,6 +30,7 @@ export { zodErrorBody } from './validation/zod-error-body';
 export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/with-transaction';
+export * from './database/query-rows';
 export * from './database/migrate-service';
 export {
   DatabaseModule,

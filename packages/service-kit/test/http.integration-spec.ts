@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { Writable } from 'node:stream';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
@@ -12,6 +13,7 @@ import {
   type TestDatabase,
   type TestService,
 } from '../src/testing';
+import { SERVICE_KEEP_ALIVE_TIMEOUT_MS } from '../src/bootstrap/create-service-app';
 import { consumerModule, producerModule } from './fixtures/test-app.module';
 
 const student = { id: 7, isAdmin: false, isSupervisor: false };
@@ -67,6 +69,20 @@ describe('a service built with service-kit (HTTP)', () => {
     });
 
   describe('identity', () => {
+    it('keeps idle connections for 75 s, longer than the gateway keeps its pooled ones (60 s)', async () => {
+      // nginx must always be the side that closes an idle upstream connection; otherwise it can
+      // reuse a socket the service is closing at that moment and answer 502.
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        const req = httpGet(`${service.url}/health/live`, (res) => {
+          res.resume();
+          resolve(res.headers['keep-alive']);
+        });
+        req.on('error', reject);
+      });
+      expect(header).toBe(`timeout=${SERVICE_KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+      expect(SERVICE_KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    });
+
     it('refuses a request without the identity header with a JSON 401', async () => {
       const res = await get('/me');
       expect(res.status).toBe(401);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { schemaOf, type Identity } from '@district/service-kit';
+import { queryRows, schemaOf, type Identity } from '@district/service-kit';
 import { toUserView, type UserRow, type UserView } from './user-view';
 
 const VIEW_COLUMNS = `u.id, u.username, u.name, u.email, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor`;
@@ -43,20 +43,22 @@ export class UsersService {
       FROM ${this.users} u WHERE ${where}`;
   }
 
-  async findView(
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<UserView | null> {
-    const rows = (await manager.query(this.viewSql('u.id = $1'), [id])) as UserRow[];
+  // Outside a transaction (the /api/user hot path) the statement goes straight to the pool.
+  async findView(id: number, manager?: EntityManager): Promise<UserView | null> {
+    const sql = this.viewSql('u.id = $1');
+    const rows = manager
+      ? ((await manager.query(sql, [id])) as UserRow[])
+      : await queryRows<UserRow>(this.dataSource, sql, [id]);
     return rows[0] ? toUserView(rows[0]) : null;
   }
 
   // Roles are read fresh on every gateway check so a demoted or deleted user loses access at once.
   async findIdentity(id: number): Promise<Identity | null> {
-    const rows = (await this.dataSource.query(
+    const rows = await queryRows<{ id: number; is_admin: boolean; is_supervisor: boolean }>(
+      this.dataSource,
       `SELECT id, is_admin, is_supervisor FROM ${this.users} WHERE id = $1`,
       [id],
-    )) as Array<{ id: number; is_admin: boolean; is_supervisor: boolean }>;
+    );
     const row = rows[0];
     return row ? { id: row.id, isAdmin: row.is_admin, isSupervisor: row.is_supervisor } : null;
   }

@@ -10,8 +10,13 @@ import {
   type ReviewDecision,
   type ReviewStatus,
 } from '@district/contracts';
-import { AuditService, withTransaction, type Identity } from '@district/service-kit';
-import { inSnapshot, queryRows } from '../common/query-rows.util';
+import {
+  AuditService,
+  inSnapshot,
+  queryRows,
+  withTransaction,
+  type Identity,
+} from '@district/service-kit';
 import { BlogListCache, type CachedBlogList } from './blog-list-cache.service';
 import {
   AUTHOR_JOIN,

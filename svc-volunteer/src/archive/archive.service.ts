@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuditService, withTransaction } from '@district/service-kit';
-import { managerRows } from '../common/query-rows.util';
+import { AuditService, managerRows, withTransaction } from '@district/service-kit';
 
 // An event is over a day after its date: an opportunity dated today (midnight, as the form sends
 // it) stays open all day and is archived the next day, in any time zone.

@@ -9,11 +9,12 @@ import {
 } from '@district/contracts';
 import {
   AuditService,
+  managerRows,
   OutboxService,
+  queryRows,
   withTransaction,
   type AuditEntry,
 } from '@district/service-kit';
-import { managerRows, queryRows } from '../common/query-rows.util';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
 import {
   opportunityColumns,

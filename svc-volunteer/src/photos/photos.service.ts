@@ -12,9 +12,14 @@ import {
   type ReviewDecision,
   type ReviewStatus,
 } from '@district/contracts';
-import { AuditService, withTransaction, type Identity } from '@district/service-kit';
+import {
+  AuditService,
+  managerRows,
+  queryRows,
+  withTransaction,
+  type Identity,
+} from '@district/service-kit';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
-import { managerRows, queryRows } from '../common/query-rows.util';
 
 interface PhotoRow {
   id: number;

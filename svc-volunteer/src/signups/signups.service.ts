@@ -11,9 +11,9 @@ import {
   type OpportunityStatus,
   type SignupEntry,
 } from '@district/contracts';
+import { queryRows } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
-import { queryRows } from '../common/query-rows.util';
 
 interface SignupState {
   status: OpportunityStatus;

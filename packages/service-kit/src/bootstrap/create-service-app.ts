@@ -13,6 +13,7 @@ import { createRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
+export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 75_000;
 
 export interface CreateServiceAppOptions {
   // Defaults to `svc-<DB_SCHEMA>` (auth → svc-auth).
@@ -51,6 +52,9 @@ export async function createServiceApp(
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
     logger: false,
     trustProxy: options.trustProxy ?? 1,
+    // Longer than the gateway's upstream keepalive_timeout (60 s), so a pooled connection is
+    // always closed by nginx first and never reused just as the service closes it.
+    keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
   });
   const root: DynamicModule = {
     module: ServiceRootModule,

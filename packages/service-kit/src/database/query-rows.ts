@@ -1,12 +1,13 @@
 import type { Pool, PoolClient } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 function poolOf(dataSource: DataSource): Pool {
   return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
-// Rows of one statement straight from the DataSource's pg pool: TypeORM's query() takes a query
-// runner per call, which costs time on the hot list endpoint; a single statement needs none.
+// Rows of one statement straight from the DataSource's pg pool. TypeORM's query() takes a query
+// runner per call (measurable on the hot paths: verify, /api/user, the lists, sign-up) and
+// answers UPDATE/DELETE … RETURNING as [rows, count]; a single statement needs neither.
 export async function queryRows<T>(
   dataSource: DataSource,
   text: string,
@@ -14,6 +15,24 @@ export async function queryRows<T>(
 ): Promise<T[]> {
   const result = await poolOf(dataSource).query(text, params);
   return result.rows as T[];
+}
+
+// Same inside a transaction (its EntityManager): UPDATE/DELETE … RETURNING rows, unwrapped.
+export async function managerRows<T>(
+  manager: EntityManager,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const result: unknown = await manager.query(text, params);
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
+    return result[0] as T[];
+  }
+  return result as T[];
 }
 
 // Several reads that must see one consistent snapshot (REPEATABLE READ, read only).
