@@ -1,13 +1,14 @@
 // The capacity race: 200 different signed-in students sign up at the same moment for an
 // opportunity with 10 spaces, repeated 20 times on fresh opportunities. Prints, per burst, how
-// many were accepted and refused and how long the burst took (first request sent to last answer).
+// many were accepted and refused and how long the burst took (first request sent to last answer),
+// then the CPU each part of the platform used during the measured bursts. The first --warmup
+// bursts (default 3) are checked and printed but not counted: they pay for V8 compiling the path.
 //
-//   node bench/capacity-race.ts [--students 200] [--spaces 10] [--rounds 20]   through the gateway
+//   node bench/capacity-race.ts [--students 200] [--spaces 10] [--rounds 20] [--warmup 3]
 //   node bench/capacity-race.ts --service-only [...]     svc-volunteer alone (identity tokens
 //                                                         signed here), to split service from gateway
 //
 // Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
-import { Agent } from 'undici';
 import {
   arg,
   createOpportunity,
@@ -16,14 +17,15 @@ import {
   startBenchPlatform,
   startVolunteerAlone,
 } from './volunteer-support.ts';
+import { cpuSince, cpuSnapshot } from './process-cpu.ts';
+import { RawHttpConnection } from './raw-http.ts';
 
 const students = arg('students', 200);
 const spaces = arg('spaces', 10);
 const rounds = arg('rounds', 20);
+// Unmeasured bursts first: the sign-up path's first runs pay for V8 compiling it.
+const warmupRounds = arg('warmup', 3);
 const serviceOnly = process.argv.includes('--service-only');
-
-// One connection per student, opened before the bursts, as 200 browsers would have.
-const agent = new Agent({ connections: students, pipelining: 0, keepAliveTimeout: 60_000 });
 
 interface Target {
   label: string;
@@ -33,11 +35,6 @@ interface Target {
   create: (round: number) => Promise<number>;
   stop: () => Promise<void>;
 }
-
-const send = async (url: string, method: string, headers: Record<string, string>) => {
-  const res = await fetch(url, { method, headers, dispatcher: agent } as RequestInit);
-  return { status: res.status, text: await res.text() };
-};
 
 async function gatewayTarget(): Promise<Target> {
   const bench = await startBenchPlatform();
@@ -85,50 +82,70 @@ async function serviceTarget(): Promise<Target> {
 }
 
 const target = serviceOnly ? await serviceTarget() : await gatewayTarget();
+let connections: RawHttpConnection[] = [];
 try {
   const everyone = Array.from({ length: students }, (_, i) => i);
+  // One kept-alive connection per student, opened before the bursts, as 200 browsers would have.
+  connections = await Promise.all(everyone.map(() => RawHttpConnection.open(target.base)));
+  const send = (s: number, method: 'GET' | 'POST', path: string) => {
+    const connection = connections[s] as RawHttpConnection;
+    return connection.send(connection.prepare(method, path, target.student(s)));
+  };
   // Warm every connection and the request path so the bursts measure the race, not set-up.
   for (let i = 0; i < 2; i++) {
-    await Promise.all(
-      everyone.map((s) =>
-        send(`${target.base}/api/opportunities?status=archived`, 'GET', target.student(s)),
-      ),
-    );
+    await Promise.all(everyone.map((s) => send(s, 'GET', '/api/opportunities?status=archived')));
   }
 
-  const durations: number[] = [];
-  let failures = 0;
-  for (let round = 1; round <= rounds; round++) {
+  // One burst on a fresh opportunity: every student at once, then the stored sign-ups.
+  const burst = async (round: number) => {
     const id = await target.create(round);
-    const url = `${target.base}/api/opportunities/${id}/signup`;
+    const requests = everyone.map((s) =>
+      (connections[s] as RawHttpConnection).prepare(
+        'POST',
+        `/api/opportunities/${id}/signup`,
+        target.student(s),
+      ),
+    );
     const started = performance.now();
-    const answers = await Promise.all(everyone.map((s) => send(url, 'POST', target.student(s))));
+    const answers = await Promise.all(
+      everyone.map((s) => (connections[s] as RawHttpConnection).send(requests[s] as Buffer)),
+    );
     const ms = performance.now() - started;
-    durations.push(ms);
     const accepted = answers.filter((a) => a.status === 201).length;
     const full = answers.filter(
-      (a) => a.status === 409 && a.text.includes('This opportunity is full'),
+      (a) => a.status === 409 && a.body.includes('This opportunity is full'),
     ).length;
     const server = answers.filter((a) => a.status >= 500).length;
     const other = answers.length - accepted - full - server;
-    const list = await send(
-      `${target.base}/api/opportunities/${id}/signups`,
-      'GET',
-      target.student(0),
-    );
-    const stored = (JSON.parse(list.text) as unknown[]).length;
+    const list = await send(0, 'GET', `/api/opportunities/${id}/signups`);
+    const stored = (JSON.parse(list.body) as unknown[]).length;
     const ok =
       accepted === spaces &&
       full === students - spaces &&
       server === 0 &&
       other === 0 &&
       stored === spaces;
+    const line =
+      `${accepted} accepted, ${full} "full", ${server} 5xx, ${other} other, ${stored} stored, ` +
+      `${ms.toFixed(0)} ms${ok ? '' : '  <-- WRONG'}`;
+    return { ms, ok, line };
+  };
+
+  let failures = 0;
+  for (let round = 1; round <= warmupRounds; round++) {
+    const { ok, line } = await burst(-round);
     if (!ok) failures++;
-    process.stdout.write(
-      `burst ${String(round).padStart(2)}: ${accepted} accepted, ${full} "full", ${server} 5xx, ` +
-        `${other} other, ${stored} stored, ${ms.toFixed(0)} ms${ok ? '' : '  <-- WRONG'}\n`,
-    );
+    process.stdout.write(`warm-up ${round} (not counted): ${line}\n`);
   }
+  const before = cpuSnapshot();
+  const durations: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const { ms, ok, line } = await burst(round);
+    durations.push(ms);
+    if (!ok) failures++;
+    process.stdout.write(`burst ${String(round).padStart(2)}: ${line}\n`);
+  }
+  process.stdout.write(`CPU used during the ${rounds} bursts: ${cpuSince(before)}\n`);
   const sorted = [...durations].sort((a, b) => a - b);
   process.stdout.write(
     `${rounds} bursts of ${students} sign-ups for ${spaces} spaces, ${target.label}: ` +
@@ -138,6 +155,6 @@ try {
   );
   if (failures > 0) process.exitCode = 1;
 } finally {
-  await agent.close();
+  for (const connection of connections) connection.close();
   await target.stop();
 }

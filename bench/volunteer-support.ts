@@ -124,6 +124,7 @@ export async function startVolunteerAlone(): Promise<ServiceAlone> {
   url.pathname = `/${name}`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, [join(ROOT, 'svc-volunteer/dist/main.js')], {
+    cwd: join(ROOT, 'svc-volunteer'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
