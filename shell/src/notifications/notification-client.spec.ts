@@ -12,11 +12,18 @@ const item = (id: number, title = `Opportunity ${id}`): NotificationItem => ({
 // What the fake feed answers next: one queued answer per poll, then empty lists.
 let answers: Array<{ status: number; body: unknown }> = [];
 let server: TestServer;
+// Each test's clients carry its number, so a poll a previous test's client had already sent
+// when it was stopped cannot take an answer queued for this test.
+let testNumber = 0;
+let pollsThisTest = 0;
+const TEST_HEADER = 'x-test-number';
 
 beforeAll(async () => {
   server = await startTestServer({
-    'GET /api/notifications': (_req, res) => {
-      const next = answers.shift() ?? { status: 200, body: [] };
+    'GET /api/notifications': (req, res) => {
+      const current = req.headers[TEST_HEADER] === String(testNumber);
+      if (current) pollsThisTest++;
+      const next = (current ? answers.shift() : undefined) ?? { status: 200, body: [] };
       json(res, next.status, next.body);
     },
   });
@@ -28,11 +35,16 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
   answers = [];
   server.requests.length = 0;
+  testNumber++;
+  pollsThisTest = 0;
 });
 
-const polls = () => server.requests.filter((r) => r.url === '/api/notifications').length;
-const fetchFromServer: typeof fetch = (input, init) =>
-  fetch(`${server.origin}${String(input)}`, init);
+const polls = () => pollsThisTest;
+const fetchFromServer: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.set(TEST_HEADER, String(testNumber));
+  return fetch(`${server.origin}${String(input)}`, { ...init, headers });
+};
 
 function client(options: Partial<NotificationClientOptions> = {}) {
   const shown: NotificationItem[] = [];
@@ -127,7 +139,7 @@ describe('NotificationClient, one leader per browser', () => {
     expect(second.shown).toEqual([item(21)]);
 
     // Only one tab is polling: the request rate is that of a single client.
-    server.requests.length = 0;
+    pollsThisTest = 0;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(polls()).toBeLessThanOrEqual(12);
 
@@ -147,7 +159,7 @@ describe('NotificationClient, one leader per browser', () => {
     await waitUntil(() => polls() >= 1);
     a.c.stop({ signedOut: true });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    server.requests.length = 0;
+    pollsThisTest = 0;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(polls()).toBe(0);
 
