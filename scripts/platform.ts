@@ -90,20 +90,15 @@ export interface PlatformHandle {
 
 // Every service of the platform, in start order; one that is not written yet is skipped.
 export const SERVICES: ServiceDefinition[] = [
-  // The hot paths (every gateway check, sign-up bursts): with V8's default young generation a
-  // scavenge paused 13-19 ms here, with 4 MB 1-3 ms (docs/decisions.md "Young generation").
+  // Every gateway check and /api/user: with V8's default young generation a scavenge paused
+  // 13-19 ms here, with 4 MB 1-3 ms (docs/decisions.md "Young generation").
   {
     name: 'svc-auth',
     schema: 'auth',
     upstream: 'svc_auth',
     nodeOptions: '--max-semi-space-size=4',
   },
-  {
-    name: 'svc-volunteer',
-    schema: 'volunteer',
-    upstream: 'svc_volunteer',
-    nodeOptions: '--max-semi-space-size=4',
-  },
+  { name: 'svc-volunteer', schema: 'volunteer', upstream: 'svc_volunteer' },
   // Thousands of idle notification streams: a smaller young generation keeps each under 20 KB.
   {
     name: 'svc-content',
