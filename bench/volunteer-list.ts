@@ -1,11 +1,13 @@
 // GET /api/opportunities?status=active with 200 opportunities, through the gateway (auth_request
-// included), as a signed-in student. Prints the saturation rate and the latency at a fixed rate.
+// included), as a signed-in student. Prints the saturation rate (autocannon) and the latency at a
+// fixed rate sent evenly paced (bench/raw-http.ts), after 3 unmeasured seconds at that rate.
 //
 //   node bench/volunteer-list.ts [--duration 20] [--connections 32] [--rate 2000]
 //   node bench/volunteer-list.ts --service-only [...]   svc-volunteer alone (no gateway, no svc-auth)
 //
 // Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
 import autocannon from 'autocannon';
+import { latencySummary, pacedLoad } from './raw-http.ts';
 import {
   arg,
   call,
@@ -16,6 +18,7 @@ import {
 } from './volunteer-support.ts';
 
 const OPPORTUNITIES = 200;
+const PATH = '/api/opportunities?status=active';
 const duration = arg('duration', 20);
 const connections = arg('connections', 32);
 const rate = arg('rate', 2000);
@@ -32,7 +35,7 @@ interface Run {
 async function load(
   url: string,
   headers: Record<string, string>,
-  options: { overallRate?: number; seconds: number; gzip?: boolean },
+  options: { seconds: number; gzip?: boolean },
 ): Promise<Run> {
   const result = await autocannon({
     url,
@@ -40,7 +43,6 @@ async function load(
     duration: options.seconds,
     // A browser sends accept-encoding; the service answers a pre-compressed body then.
     headers: options.gzip ? { ...headers, 'accept-encoding': 'gzip, deflate, br' } : headers,
-    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
   return {
     rps: result.requests.average,
@@ -56,20 +58,31 @@ const show = (label: string, run: Run): string =>
   `${label}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ` +
   `non-2xx ${run.non2xx}, errors ${run.errors}`;
 
-// Saturation and fixed-rate runs, compressed and not.
-async function measure(url: string, headers: Record<string, string>): Promise<string[]> {
+// Saturation (autocannon, closed loop) and the fixed rate (paced, open loop: see raw-http.ts),
+// compressed and not.
+async function measure(base: string, headers: Record<string, string>): Promise<string[]> {
+  const url = `${base}${PATH}`;
   await load(url, headers, { seconds: 3, gzip: true }); // warm-up
   const lines: string[] = [];
   for (const gzip of [true, false]) {
     const label = gzip ? 'gzip (browser)' : 'uncompressed';
+    // A browser sends accept-encoding; the service answers a pre-compressed body then.
+    const sent = gzip ? { ...headers, 'accept-encoding': 'gzip, deflate, br' } : headers;
     lines.push(
       show(`  ${label}, saturation`, await load(url, headers, { seconds: duration, gzip })),
     );
+    const paced = await pacedLoad({
+      base,
+      path: PATH,
+      headers: sent,
+      rate,
+      seconds: duration,
+      warmup: 3,
+      connections,
+    });
     lines.push(
-      show(
-        `  ${label}, at ${rate} req/s`,
-        await load(url, headers, { seconds: duration, gzip, overallRate: rate }),
-      ),
+      `  ${label}, at ${rate} req/s paced: ${Math.round(paced.achieved)} req/s, ` +
+        latencySummary(paced.latencies),
     );
   }
   return lines;
@@ -96,9 +109,7 @@ if (process.argv.includes('--service-only')) {
         }),
       });
     }
-    const lines = await measure(`${service.base}/api/opportunities?status=active`, {
-      'x-identity': service.token(7),
-    });
+    const lines = await measure(service.base, { 'x-identity': service.token(7) });
     process.stdout.write(`${[header('svc-volunteer alone'), ...lines].join('\n')}\n`);
   } finally {
     await service.stop();
@@ -116,11 +127,10 @@ if (process.argv.includes('--service-only')) {
     for (const id of ids.slice(0, 20))
       await call(`${bench.url}/api/opportunities/${id}/signup`, 'POST', bench.adminCookie);
 
-    const url = `${bench.url}/api/opportunities?status=active`;
-    const sample = await call(url, 'GET', student);
+    const sample = await call(`${bench.url}${PATH}`, 'GET', student);
     const body = (await sample.json()) as unknown[];
     process.stdout.write(`response: ${body.length} opportunities\n`);
-    const lines = await measure(url, { cookie: student });
+    const lines = await measure(bench.url, { cookie: student });
     // The gateway's own floor: the same auth_request path with a trivial answer.
     lines.push(
       show(
