@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { NotificationItem } from '@district/contracts';
+import { inPoolTransaction, poolOf } from '@district/service-kit';
 
 // Items older than this are skipped (the cursor still moves past them): a user who comes back
 // after a while sees what is new from now on, not a storm of toasts about old opportunities.
@@ -38,7 +39,7 @@ export class NotificationFeedService {
 
   private get pool(): Pool {
     // Straight from the pg pool: a cheap single statement on the 30 s polling path.
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
+    return poolOf(this.dataSource);
   }
 
   // GET /api/notifications and the start of a stream: what is new for the user since the last
@@ -63,7 +64,7 @@ export class NotificationFeedService {
     // First call: nothing before now. Otherwise the common case, nothing new: no transaction,
     // no row lock.
     if (created || newest <= cursor) return [];
-    return this.inTransaction(async (client) => {
+    return inPoolTransaction(this.dataSource, async (client) => {
       const locked = await client.query<{ last_item_id: number }>(
         `SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1 FOR UPDATE`,
         [userId],
@@ -90,7 +91,7 @@ export class NotificationFeedService {
   ): Promise<Map<number, NotificationItem[]>> {
     const result = new Map<number, NotificationItem[]>();
     if (userIds.length === 0) return result;
-    return this.inTransaction(async (client) => {
+    return inPoolTransaction(this.dataSource, async (client) => {
       // Ordered so that instances locking overlapping sets of users never deadlock.
       const cursors = await client.query<{ user_id: number; last_item_id: number }>(
         `SELECT "user_id", "last_item_id" FROM "notification_cursors"
@@ -123,20 +124,5 @@ export class NotificationFeedService {
       `SELECT coalesce(max("id"), 0) AS "newest" FROM "notification_items"`,
     );
     return rows[0]!.newest;
-  }
-
-  private async inTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
   }
 }

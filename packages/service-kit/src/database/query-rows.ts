@@ -1,7 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
-function poolOf(dataSource: DataSource): Pool {
+// The DataSource's own pg pool, for statements that need neither a query runner nor entities.
+export function poolOf(dataSource: DataSource): Pool {
   return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
@@ -35,14 +36,15 @@ export async function managerRows<T>(
   return result as T[];
 }
 
-// Several reads that must see one consistent snapshot (REPEATABLE READ, read only).
-export async function inSnapshot<T>(
+// A transaction on one pooled client, without TypeORM: `begin` sets its isolation and mode.
+export async function inPoolTransaction<T>(
   dataSource: DataSource,
   fn: (client: PoolClient) => Promise<T>,
+  begin = 'BEGIN',
 ): Promise<T> {
   const client = await poolOf(dataSource).connect();
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
@@ -52,4 +54,12 @@ export async function inSnapshot<T>(
   } finally {
     client.release();
   }
+}
+
+// Several reads that must see one consistent snapshot (REPEATABLE READ, read only).
+export function inSnapshot<T>(
+  dataSource: DataSource,
+  fn: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  return inPoolTransaction(dataSource, fn, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
 }
