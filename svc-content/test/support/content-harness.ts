@@ -1,31 +1,35 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import {
   EVENT_TYPES,
   eventQueueName,
-  type DomainEvent,
   type EventPayload,
   type EventType,
   type UserReplicaPayload,
 } from '@district/contracts';
-import type { Identity } from '@district/service-kit';
 import {
+  callService,
   clearRedisPrefix,
   createTestDatabase,
-  identityHeader,
+  enqueueEvent,
+  eventProcessed,
+  replicaUser,
   startTestService,
   testRedisUrl,
   testServiceConfig,
+  type ApiResponse,
+  type Caller,
+  type EnqueueOptions,
+  type RequestOptions,
   type TestDatabase,
   type TestService,
   waitFor,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE } from '../../src/app.module';
 
-export type Caller = Partial<Identity> & { id: number };
+export type { ApiResponse, Caller, RequestOptions };
 
 // What a refused request answers (docs/architecture.md "Errors"); the default body type in tests.
 export interface ErrorResponseBody {
@@ -34,27 +38,7 @@ export interface ErrorResponseBody {
   errors: Array<{ path: string; message: string }>;
 }
 
-export interface ApiResponse<T = ErrorResponseBody> {
-  status: number;
-  body: T;
-  text: string;
-  contentType: string;
-}
-
-export interface RequestOptions {
-  // Acts as the gateway: signs an identity token for this caller. Omit for a signed-out call.
-  as?: Caller;
-  json?: unknown;
-  // Raw body (e.g. malformed JSON); sent as application/json unless headers say otherwise.
-  body?: string;
-  headers?: Record<string, string>;
-}
-
-export interface PublishOptions {
-  occurredAt?: Date;
-  // Reuse an event id (a redelivery); the BullMQ job id then differs so Redis accepts it again.
-  eventId?: string;
-}
+export type PublishOptions = EnqueueOptions;
 
 export interface ContentHarness {
   service: TestService;
@@ -104,57 +88,24 @@ export async function startContentService(): Promise<ContentHarness> {
   const queue = new Queue(eventQueueName(SERVICE), { connection, prefix: config.BULLMQ_PREFIX });
 
   const replicas: TestService[] = [];
-  const processed = async (eventId: string): Promise<boolean> =>
-    (
-      (await db.query(`SELECT 1 FROM "processed_events" WHERE "event_id" = $1`, [
-        eventId,
-      ])) as unknown[]
-    ).length > 0;
 
   const harness: ContentHarness = {
     service,
     db,
     prefix: config.BULLMQ_PREFIX,
 
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.as) Object.assign(headers, identityHeader(options.as));
-      let body = options.body;
-      if (options.json !== undefined) body = JSON.stringify(options.json);
-      if (body !== undefined) headers['content-type'] ??= 'application/json';
-      const response = await fetch(`${service.url}${path}`, { method, headers, body });
-      const text = await response.text();
-      const contentType = response.headers.get('content-type') ?? '';
-      const parsed: unknown =
-        contentType.includes('application/json') && text ? JSON.parse(text) : text;
-      return { status: response.status, body: parsed as never, text, contentType };
-    },
+    request: (method, path, options) => callService(service.url, method, path, options),
 
-    async publish(type, payload, options = {}) {
-      const id = options.eventId ?? randomUUID();
-      const occurredAt = (options.occurredAt ?? new Date()).toISOString();
-      const event = { id, type, payload, occurredAt } as DomainEvent;
-      const jobId = options.eventId ? `${id}-again-${randomUUID()}` : id;
-      await queue.add(type, event, { jobId });
-      return id;
-    },
+    publish: (type, payload, options) => enqueueEvent(queue, type, payload, options),
 
     async deliver(type, payload, options = {}) {
       const id = await harness.publish(type, payload, options);
-      await waitFor(() => processed(id), `${type} ${id} to be processed`);
+      await waitFor(() => eventProcessed(db, id), `${type} ${id} to be processed`);
       return id;
     },
 
     async registerUser(user) {
-      const payload: UserReplicaPayload = {
-        name: `Student ${user.id}`,
-        school: 'Jesuit High School',
-        grade: 10,
-        avatarUrl: null,
-        isAdmin: false,
-        isSupervisor: false,
-        ...user,
-      };
+      const payload = replicaUser(user);
       await harness.deliver(EVENT_TYPES.userRegistered, payload);
       return payload;
     },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -10,40 +9,30 @@ import {
   type EventType,
   type UserReplicaPayload,
 } from '@district/contracts';
-import type { Identity } from '@district/service-kit';
 import {
+  callService,
   clearRedisPrefix,
   createTestDatabase,
-  identityHeader,
+  enqueueEvent,
+  eventProcessed,
+  replicaUser,
   startTestService,
   testRedisUrl,
   testServiceConfig,
+  type ApiResponse,
+  type Caller,
+  type RequestOptions,
   type TestDatabase,
   type TestService,
   waitFor,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE } from '../../src/app.module';
 
-export type Caller = Partial<Identity> & { id: number };
+export type { ApiResponse, Caller, RequestOptions };
 
 // Response bodies are checked by the assertions, not by the type system.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-export interface ApiResponse<T = Json> {
-  status: number;
-  body: T;
-  text: string;
-  contentType: string;
-}
-
-export interface RequestOptions {
-  // Acts as the gateway: signs an identity token for this caller. Omit for a signed-out call.
-  as?: Caller;
-  json?: unknown;
-  body?: string;
-  headers?: Record<string, string>;
-}
 
 export interface HoursHarness {
   service: TestService;
@@ -98,54 +87,15 @@ export async function startHoursService(): Promise<HoursHarness> {
     db,
     prefix: config.BULLMQ_PREFIX,
 
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.as) Object.assign(headers, identityHeader(options.as));
-      let body = options.body;
-      if (options.json !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = JSON.stringify(options.json);
-      }
-      const response = await fetch(`${service.url}${path}`, { method, headers, body });
-      const text = await response.text();
-      const contentType = response.headers.get('content-type') ?? '';
-      const parsed: unknown =
-        contentType.includes('application/json') && text ? JSON.parse(text) : text;
-      return { status: response.status, body: parsed as never, text, contentType };
-    },
+    request: (method, path, options) => callService(service.url, method, path, options),
 
-    async publish(type, payload, occurredAt = new Date()) {
-      const id = randomUUID();
-      const event: DomainEvent = {
-        id,
-        type,
-        payload,
-        occurredAt: occurredAt.toISOString(),
-      } as DomainEvent;
-      await queue(eventQueueName('svc-hours')).add(type, event, { jobId: id });
-      return id;
-    },
+    publish: (type, payload, occurredAt) =>
+      enqueueEvent(queue(eventQueueName('svc-hours')), type, payload, { occurredAt }),
 
     async registerUser(user) {
-      const payload: UserReplicaPayload = {
-        name: `Student ${user.id}`,
-        school: 'Jesuit High School',
-        grade: 10,
-        avatarUrl: null,
-        isAdmin: false,
-        isSupervisor: false,
-        ...user,
-      };
+      const payload = replicaUser(user);
       const eventId = await harness.publish(EVENT_TYPES.userRegistered, payload);
-      await waitFor(
-        async () =>
-          (
-            (await db.query(`SELECT 1 FROM "processed_events" WHERE "event_id" = $1`, [
-              eventId,
-            ])) as unknown[]
-          ).length > 0,
-        `user.registered for ${user.id}`,
-      );
+      await waitFor(() => eventProcessed(db, eventId), `user.registered for ${user.id}`);
       return payload;
     },
 

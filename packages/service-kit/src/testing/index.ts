@@ -4,3 +4,4 @@ export * from './test-redis';
 export * from './test-identity';
 export * from './test-service';
 export * from './wait-for';
+export * from './service-client';
