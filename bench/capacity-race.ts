@@ -12,12 +12,12 @@
 import {
   arg,
   createOpportunity,
-  percentile,
   registerStudent,
   startBenchPlatform,
   startVolunteerAlone,
 } from './volunteer-support.ts';
 import { cpuSince, cpuSnapshot } from './process-cpu.ts';
+import { percentile } from './stats.ts';
 import { RawHttpConnection } from './raw-http.ts';
 
 const students = arg('students', 200);

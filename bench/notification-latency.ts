@@ -13,6 +13,7 @@ import { startPlatform } from '../scripts/platform.ts';
 import { postgresAnswers } from '../scripts/postgres.ts';
 import { redisAnswers } from '../scripts/redis.ts';
 import { ROOT } from '../scripts/workspaces.ts';
+import { percentile } from './stats.ts';
 
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 20);
 const POLLING_STUDENTS = 4;
@@ -25,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function stats(label: string, samples: number[]): void {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const at = (q: number) => percentile(sorted, q * 100);
   const mean = sorted.reduce((sum, v) => sum + v, 0) / sorted.length;
   console.log(
     `${label}: ${sorted.length} samples — median ${at(0.5).toFixed(0)} ms, mean ${mean.toFixed(0)} ms, ` +

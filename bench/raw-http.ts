@@ -194,10 +194,3 @@ export async function pacedLoad(
     for (const connection of all) connection.close();
   }
 }
-
-// "p50 1.1 ms, p99 6.5 ms, max 18.2 ms" of sorted latencies.
-export function latencySummary(sorted: number[]): string {
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms`;
-}

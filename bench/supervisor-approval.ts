@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { build } from '../scripts/build.ts';
 import { startPlatform } from '../scripts/platform.ts';
 import { ROOT } from '../scripts/workspaces.ts';
+import { percentile } from './stats.ts';
 
 const APPROVALS = Number(process.env.APPROVALS ?? 200);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
@@ -14,9 +15,6 @@ const POLL_MS = 10;
 const TIMEOUT_MS = 15_000;
 const LOCAL_POSTGRES = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function call(base: string, method: string, path: string, cookie?: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {

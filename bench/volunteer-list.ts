@@ -7,7 +7,8 @@
 //
 // Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
 import autocannon from 'autocannon';
-import { latencySummary, pacedLoad } from './raw-http.ts';
+import { pacedLoad } from './raw-http.ts';
+import { latencySummary } from './stats.ts';
 import {
   arg,
   call,

@@ -99,12 +99,6 @@ export async function createOpportunity(
   return ((await res.json()) as { id: number }).id;
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)] as number;
-}
-
 export interface ServiceAlone {
   base: string;
   // The identity token the gateway would forward for this user.
