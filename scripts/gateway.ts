@@ -76,8 +76,10 @@ export async function startGateway(options: LocalGatewayOptions): Promise<Gatewa
     shell: { root: shellRoot },
     remotes,
     publicUrl: options.publicUrl,
-    // Two cores: one worker per core is plenty for a developer and the e2e suite.
-    workerProcesses: 2,
+    // One worker: on two cores shared with the services, a second worker split the kept-alive
+    // upstream connections and the events of each wake-up in two, and the gateway served about
+    // 25% fewer requests a second (docs/decisions.md "Hot paths"). One used under a quarter of a core.
+    workerProcesses: 1,
     ...(options.logDir
       ? {
           accessLog: join(options.logDir, 'nginx-access.log'),

@@ -56,17 +56,12 @@ export class SessionStore {
     return sid;
   }
 
-  // One round trip (GET + PTTL pipelined); the refresh, when due, is not awaited by the caller.
+  // One round trip: the shared client pipelines GET and PTTL automatically, together with the
+  // commands of every other request of this event-loop turn. The refresh, when due, is not awaited.
   async resolve(sid: unknown): Promise<ResolvedSession | null> {
     if (!SessionStore.isWellFormed(sid)) return null;
     const key = this.sessionKey(sid);
-    const results = await this.redis.pipeline().get(key).pttl(key).exec();
-    if (!results) return null;
-    const [[getError, raw], [, pttl]] = results as [
-      [Error | null, string | null],
-      [Error | null, number],
-    ];
-    if (getError) throw getError;
+    const [raw, pttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
     const userId = parseUserId(raw);
     if (userId === null) return null;
     const age = SESSION_TTL_SECONDS * 1000 - (typeof pttl === 'number' ? pttl : 0);

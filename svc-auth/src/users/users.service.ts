@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { queryRows, schemaOf, type Identity } from '@district/service-kit';
+import { IdentityBatch } from './identity-batch';
 import { toUserView, type UserRow, type UserView } from './user-view';
 
 const VIEW_COLUMNS = `u.id, u.username, u.name, u.email, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor`;
@@ -28,11 +29,13 @@ export interface Credentials {
 export class UsersService {
   private readonly users: string;
   private readonly credits: string;
+  private readonly identities: IdentityBatch;
 
   constructor(private readonly dataSource: DataSource) {
     const schema = schemaOf(dataSource);
     this.users = `"${schema}"."users"`;
     this.credits = `"${schema}"."hour_credits"`;
+    this.identities = new IdentityBatch(dataSource, this.users);
   }
 
   private viewSql(where: string): string {
@@ -53,14 +56,8 @@ export class UsersService {
   }
 
   // Roles are read fresh on every gateway check so a demoted or deleted user loses access at once.
-  async findIdentity(id: number): Promise<Identity | null> {
-    const rows = await queryRows<{ id: number; is_admin: boolean; is_supervisor: boolean }>(
-      this.dataSource,
-      `SELECT id, is_admin, is_supervisor FROM ${this.users} WHERE id = $1`,
-      [id],
-    );
-    const row = rows[0];
-    return row ? { id: row.id, isAdmin: row.is_admin, isSupervisor: row.is_supervisor } : null;
+  findIdentity(id: number): Promise<Identity | null> {
+    return this.identities.find(id);
   }
 
   async findCredentials(username: string): Promise<Credentials | null> {

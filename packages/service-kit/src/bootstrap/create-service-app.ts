@@ -44,7 +44,9 @@ export async function createServiceApp(
 ): Promise<NestFastifyApplication> {
   const service = serviceNameOf(config, options.service);
   const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
-  const redis = createRedis(config.REDIS_URL);
+  // Auto-pipelining: the commands of one event-loop turn leave in one write. Under load that is
+  // one socket write for many requests' session reads (docs/decisions.md "Hot paths").
+  const redis = createRedis(config.REDIS_URL, { enableAutoPipelining: true });
   // An unreachable Redis must show up in /health/ready and logs, not crash the process.
   logRedisOutages(redis, logger, service);
 
