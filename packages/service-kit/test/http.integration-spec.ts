@@ -286,6 +286,15 @@ describe('a service built with service-kit (HTTP)', () => {
       expect(line).toMatchObject({ method: 'GET', url: '/me', status: 200, userId: 4242 });
       expect(typeof line?.ms).toBe('number');
     });
+
+    it("leaves health probes and the gateway's /internal/ checks out of the info log", async () => {
+      await get('/health/live');
+      await get('/internal/auth/verify', identityHeader({ id: 4343 }));
+      await get('/me', identityHeader({ id: 4343 }));
+      const urls = logLines.filter((l) => l.msg === 'request').map((l) => l.url);
+      expect(urls).toContain('/me');
+      expect(urls.filter((url) => /^\/(health|internal)\//.test(String(url)))).toEqual([]);
+    });
   });
 });
 

@@ -76,7 +76,9 @@ export async function createServiceApp(
   // Body-parser failures (malformed JSON, too large, wrong media type) reach the global filter
   // too: Nest turns Fastify's errors into HttpExceptions with Fastify's status and message.
   const fastify = app.getHttpAdapter().getInstance();
-  // One JSON line per request; health probes only at debug level so they do not drown the log.
+  // One JSON line per request. Health probes and the gateway's identity checks (/internal/) only
+  // at debug level: there is one check per API call, and nginx's access log already shows it
+  // with the request it guarded.
   fastify.addHook('onResponse', (request, reply, done) => {
     const user = (request as unknown as { user?: Identity }).user;
     const line = {
@@ -86,7 +88,8 @@ export async function createServiceApp(
       ms: Math.round(reply.elapsedTime * 10) / 10,
       userId: user?.id,
     };
-    if (request.url.startsWith('/health/')) logger.debug(line, 'request');
+    if (request.url.startsWith('/health/') || request.url.startsWith('/internal/'))
+      logger.debug(line, 'request');
     else logger.info(line, 'request');
     done();
   });

@@ -1,5 +1,6 @@
 import { ExecutionContext, ForbiddenException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { signIdentityToken, verifyIdentityToken } from './identity-token';
 import { Roles } from './identity.decorators';
@@ -53,5 +54,52 @@ describe('identity token', () => {
   it('expires', () => {
     const token = signIdentityToken(student, secret, { expiresInSeconds: -1 });
     expect(verifyIdentityToken(token, secret)).toBeNull();
+  });
+
+  it('is a standard HS256 JWT: jsonwebtoken reads ours and ours reads its', () => {
+    const ours = signIdentityToken(supervisor, secret);
+    expect(
+      jwt.verify(ours, secret, { algorithms: ['HS256'], issuer: 'svc-auth', audience: 'district' }),
+    ).toMatchObject({
+      sub: '2',
+      adm: false,
+      sup: true,
+    });
+    const theirs = jwt.sign({ sub: '3', adm: true, sup: false }, secret, {
+      algorithm: 'HS256',
+      issuer: 'svc-auth',
+      audience: 'district',
+      expiresIn: 60,
+    });
+    expect(verifyIdentityToken(theirs, secret)).toEqual(admin);
+  });
+
+  it('refuses another algorithm, a changed payload or signature, no expiry and garbage', () => {
+    const options = { issuer: 'svc-auth', audience: 'district', expiresIn: 60 } as const;
+    const hs512 = jwt.sign({ sub: '3', adm: true }, secret, { ...options, algorithm: 'HS512' });
+    const noExpiry = jwt.sign({ sub: '3', adm: true }, secret, {
+      algorithm: 'HS256',
+      issuer: 'svc-auth',
+      audience: 'district',
+    });
+    const token = signIdentityToken(student, secret);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const promoted = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), adm: true }),
+    ).toString('base64url');
+    const lastChar = signature.at(-1) === 'A' ? 'B' : 'A';
+    for (const bad of [
+      hs512,
+      noExpiry,
+      `${header}.${promoted}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -1)}${lastChar}`,
+      `${header}.${payload}.${signature}x`,
+      `${header}.${payload}`,
+      '',
+      'a.b.c',
+      '..',
+    ]) {
+      expect(verifyIdentityToken(bad, secret)).toBeNull();
+    }
   });
 });
