@@ -73,7 +73,8 @@ export async function startBenchPlatform(): Promise<BenchPlatform> {
     runId,
     mailDir: join(dataDir, `mail-${runId}`),
     logDir: join(dataDir, `logs-${runId}`),
-    // Request logs at info would measure the log pipe, not the service.
+    // At info every request's log line would pass through this process (the platform runner
+    // reads the services' output), the same process that generates the load.
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     verbose: false,
   });
