@@ -30,7 +30,8 @@ import {
   CreateWidgets1710000000000,
 } from './fixtures/fixture-migrations';
 import { consumerModule, producerModule } from './fixtures/test-app.module';
-import { CuttableProxy, sleep, waitFor } from './helpers';
+import { waitFor } from '../src/testing';
+import { CuttableProxy, sleep } from './helpers';
 
 const opportunity = (
   id: number,
@@ -166,7 +167,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
 
     await relay().start();
     await consumer().start();
-    await waitFor(async () => (await feedCount()) === 1, 10_000, 'the committed event');
+    await waitFor(async () => (await feedCount()) === 1, 'the committed event', 10_000);
     await sleep(500);
     const rows = await consumerDb.query('SELECT title FROM content.feed_items');
     expect(rows).toEqual([{ title: 'committed' }]);
@@ -204,7 +205,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await relay().start();
     const c = consumer();
     await c.start();
-    await waitFor(async () => (await feedCount()) === 1, 10_000, 'first delivery');
+    await waitFor(async () => (await feedCount()) === 1, 'first delivery', 10_000);
 
     // BullMQ forgets completed jobs after a while; a later re-send arrives as a new job.
     const [row] = await producer.query(
@@ -221,8 +222,8 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await q.add('opportunity.created', envelope, { jobId: `${id}-again` });
     await waitFor(
       async () => (await q.getJobCounts('completed')).completed === 2,
-      10_000,
       'second delivery',
+      10_000,
     );
     expect(await feedCount()).toBe(1);
 
@@ -239,13 +240,13 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await relay().start();
     await publishOpportunity(20, 'while down');
     await publishOpportunity(21, 'also while down');
-    await waitFor(async () => (await unpublished()) === 0, 10_000, 'relay to publish');
+    await waitFor(async () => (await unpublished()) === 0, 'relay to publish', 10_000);
     await sleep(300);
     expect(await feedCount()).toBe(0);
     expect((await queue().getJobCounts('waiting')).waiting).toBe(2);
 
     await consumer().start();
-    await waitFor(async () => (await feedCount()) === 2, 10_000, 'delivery after restart');
+    await waitFor(async () => (await feedCount()) === 2, 'delivery after restart', 10_000);
     const titles = (await consumerDb.query('SELECT title FROM content.feed_items ORDER BY id')).map(
       (r: { title: string }) => r.title,
     );
@@ -261,7 +262,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await relay({ redisUrl: viaProxy, publishTimeoutMs: 1_000 }).start();
 
     await publishOpportunity(30, 'before the outage');
-    await waitFor(async () => (await feedCount()) === 1, 10_000, 'delivery before the outage');
+    await waitFor(async () => (await feedCount()) === 1, 'delivery before the outage', 10_000);
 
     await proxy.cut();
     await publishOpportunity(31, 'during the outage');
@@ -271,7 +272,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     expect(await feedCount()).toBe(1);
 
     await proxy.open();
-    await waitFor(async () => (await feedCount()) === 2, 20_000, 'delivery after the outage');
+    await waitFor(async () => (await feedCount()) === 2, 'delivery after the outage', 20_000);
     expect(await unpublished()).toBe(0);
     await proxy.cut();
   });
@@ -282,7 +283,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     expect(await unpublished()).toBe(2);
     await relay().start();
     await consumer().start();
-    await waitFor(async () => (await feedCount()) === 2, 10_000, 'delivery after relay start');
+    await waitFor(async () => (await feedCount()) === 2, 'delivery after relay start', 10_000);
   });
 
   it('lets several relays share one outbox without losing or doubling an event', async () => {
@@ -291,7 +292,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await Promise.all(relays.map((r) => r.start()));
     const writes = Array.from({ length: 60 }, (_, i) => publishOpportunity(100 + i));
     await Promise.all(writes);
-    await waitFor(async () => (await feedCount()) === 60, 20_000, '60 events');
+    await waitFor(async () => (await feedCount()) === 60, '60 events', 20_000);
     await sleep(300);
     expect(await feedCount()).toBe(60);
     expect(await unpublished()).toBe(0);
@@ -304,12 +305,12 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await relay({ pollIntervalMs: 5_000 }).start();
     await consumer().start();
     await publishOpportunity(50); // warm-up
-    await waitFor(async () => (await feedCount()) === 1);
+    await waitFor(async () => (await feedCount()) === 1, 'first delivery');
     const samples: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const started = performance.now();
       await publishOpportunity(51 + i);
-      await waitFor(async () => (await feedCount()) === 2 + i, 5_000);
+      await waitFor(async () => (await feedCount()) === 2 + i, 'delivery', 5_000);
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
@@ -328,7 +329,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
       payload: { id: 'not a number' },
       occurredAt: new Date().toISOString(),
     });
-    await waitFor(async () => (await q.getJobCounts('failed')).failed === 1, 10_000, 'failed job');
+    await waitFor(async () => (await q.getJobCounts('failed')).failed === 1, 'failed job', 10_000);
     const [failed] = await q.getFailed();
     expect(failed.attemptsMade).toBe(1);
     expect(await feedCount()).toBe(0);
@@ -378,7 +379,7 @@ describe('EventsModule wiring in two services', () => {
       const rows = await waitFor(async () => {
         const found = await reader.query('SELECT title FROM content.feed_items');
         return found.length > 0 ? found : undefined;
-      });
+      }, 'the feed item');
       expect(rows).toEqual([{ title: 'beach cleanup' }]);
 
       // A failed write leaves no event behind.

@@ -1,20 +1,5 @@
 import net from 'node:net';
 
-// Polls until `check` returns a truthy value or the time is up.
-export async function waitFor<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A TCP relay in front of the real Redis, so a test can cut the connection (an outage) and

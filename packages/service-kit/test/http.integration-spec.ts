@@ -75,7 +75,7 @@ describe('a service built with service-kit (HTTP)', () => {
       const header = await new Promise<string | undefined>((resolve, reject) => {
         const req = httpGet(`${service.url}/health/live`, (res) => {
           res.resume();
-          resolve(res.headers['keep-alive']);
+          resolve(res.headers['keep-alive'] as string | undefined);
         });
         req.on('error', reject);
       });
