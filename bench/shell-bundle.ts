@@ -184,7 +184,8 @@ async function main(): Promise<void> {
     const missing = classes.filter((c) => !new RegExp(`\\.${c}(?![\\w-])`).test(loadedCss));
     const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     const kitFont = /--ui-font:\s*([^;]+);/.exec(readFileSync(KIT_STYLESHEET, 'utf8'))?.[1]?.trim();
-    const fontOk = Boolean(kitFont) && bodyFont.replace(/["']/g, '') === kitFont?.replace(/["']/g, '');
+    const fontOk =
+      Boolean(kitFont) && bodyFont.replace(/["']/g, '') === kitFont?.replace(/["']/g, '');
     const kitOk = missing.length === 0 && fontOk;
     console.log(
       kitOk

@@ -25,7 +25,13 @@ const PUBLIC_PAGES = [
 
 interface Look {
   h1Font: string;
-  buttons: Array<{ text: string; font: string; height: number; background: string; primary: boolean }>;
+  buttons: Array<{
+    text: string;
+    font: string;
+    height: number;
+    background: string;
+    primary: boolean;
+  }>;
   fields: Array<{ name: string; width: number; formWidth: number }>;
   scrollWidth: number;
   viewport: number;
@@ -40,14 +46,18 @@ function look(page: Page): Promise<Look> {
       return box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden';
     };
     const h1 = document.querySelector('h1');
-    const buttons = [...document.querySelectorAll('.ui-button, button')].filter(visible);
-    const fields = [
-      ...document.querySelectorAll('input:not([type=checkbox]):not([type=radio]), textarea, select, .ui-select__trigger'),
-    ].filter(visible);
-    const overflowing = [...document.querySelectorAll('body *')]
-      .filter((el) => visible(el) && !el.closest('.ui-sr-only, [data-radix-popper-content-wrapper]'))
+    const buttons = Array.from(document.querySelectorAll('.ui-button, button')).filter(visible);
+    const fields = Array.from(
+      document.querySelectorAll(
+        'input:not([type=checkbox]):not([type=radio]), textarea, select, .ui-select__trigger',
+      ),
+    ).filter(visible);
+    const overflowing = Array.from(document.querySelectorAll('body *'))
+      .filter(
+        (el) => visible(el) && !el.closest('.ui-sr-only, [data-radix-popper-content-wrapper]'),
+      )
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+      .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
     return {
       h1Font: h1 ? getComputedStyle(h1).fontFamily : '(no h1)',
       buttons: buttons.map((el) => ({
@@ -95,10 +105,10 @@ function expectKitLook(seen: Look, options: { phone: boolean; primary: boolean }
 // The stylesheets in the document that carry the kit's rules (a `.ui-button` selector).
 function kitSheets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.styleSheets]
+    Array.from(document.styleSheets)
       .filter((sheet) => {
         try {
-          return [...sheet.cssRules].some(
+          return Array.from(sheet.cssRules).some(
             (rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('.ui-button'),
           );
         } catch {
@@ -208,7 +218,10 @@ test.describe('signed in', () => {
         expect(rows.height, `the header on ${path} is one row`).toBeLessThanOrEqual(64);
         const middle = rows.parts[0]!.middle;
         for (const part of rows.parts)
-          expect(Math.abs(part.middle - middle), `${part.selector} sits on the one row`).toBeLessThan(4);
+          expect(
+            Math.abs(part.middle - middle),
+            `${part.selector} sits on the one row`,
+          ).toBeLessThan(4);
         expectKitLook(await look(page), { phone: true, primary: false });
         expect(await kitSheets(page), `kit stylesheets on ${path}`).toEqual([
           expect.stringMatching(/^\/main\.[^/]*\.css$/),
@@ -249,7 +262,9 @@ test.describe('signed in', () => {
         await expect(avatar).toHaveText(initials);
         await expect(avatar).toBeVisible();
         expect(
-          await page.evaluate(() => (window as unknown as { firstAvatarText?: string }).firstAvatarText),
+          await page.evaluate(
+            () => (window as unknown as { firstAvatarText?: string }).firstAvatarText,
+          ),
           `initials on first paint (${avatarUrl ? 'broken picture' : 'no picture'})`,
         ).toBe(initials);
         // Light circle with dark initials, never a dark blank disc.
@@ -312,7 +327,10 @@ test.describe('signed in', () => {
       // No broken-image icon is left on the card.
       expect(
         await card.evaluate(
-          (el) => [...el.querySelectorAll('img')].filter((img) => img.complete && img.naturalWidth === 0).length,
+          (el) =>
+            Array.from(el.querySelectorAll('img')).filter(
+              (img) => img.complete && img.naturalWidth === 0,
+            ).length,
         ),
       ).toBe(0);
     } finally {
