@@ -24,7 +24,11 @@ const API_CASES: Array<[string, string, number]> = [
     `POST /api/opportunities/..%2f..%2findex.html HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n${END}`,
     404,
   ],
-  ['`..%2f` out of /api onto the shell (a GET: was the shell’s HTML)', get('/api/..%2findex.html'), 404],
+  [
+    '`..%2f` out of /api onto the shell (a GET: was the shell’s HTML)',
+    get('/api/..%2findex.html'),
+    404,
+  ],
   ['TRACE', `TRACE /api/user HTTP/1.1\r\nHost: a\r\n${END}`, 405],
   ['HTTP/1.1 without Host', `GET /api/user HTTP/1.1\r\n${END}`, 400],
   ['a header line over 8 kB', get('/api/user', `X-Big: ${'a'.repeat(9000)}\r\n`), 431],
@@ -52,7 +56,11 @@ const NON_API_CASES: Array<[string, string, number]> = [
   ['a NUL byte in a page path', get('/volunteer%00'), 400],
   ['a NUL byte in a path that only starts like /api', get('/apix%00'), 400],
   ['a header line over 8 kB on a page', get('/', `X-Big: ${'a'.repeat(9000)}\r\n`), 400],
-  ['a POST to a static file', `POST /index.html HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n${END}`, 405],
+  [
+    'a POST to a static file',
+    `POST /index.html HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n${END}`,
+    405,
+  ],
   ['an unknown remote', get('/mf/nothing/remoteEntry.js'), 404],
 ];
 
@@ -101,9 +109,10 @@ describe('nginx’s own errors under /api', () => {
       statusCode: 400,
       message: 'Bad Request',
     });
-    expect(JSON.parse((await send(`TRACE /api/user HTTP/1.1\r\nHost: a\r\n${END}`)).body)).toEqual(
-      { statusCode: 405, message: 'Method Not Allowed' },
-    );
+    expect(JSON.parse((await send(`TRACE /api/user HTTP/1.1\r\nHost: a\r\n${END}`)).body)).toEqual({
+      statusCode: 405,
+      message: 'Method Not Allowed',
+    });
   });
 
   it('never lets a refused request reach a service', async () => {

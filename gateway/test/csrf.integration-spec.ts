@@ -118,23 +118,26 @@ describe('cross-site request refusal at the gateway', () => {
     { kind: 'text/plain', type: 'text/plain', body: '{"hours":5}' },
     { kind: 'a form upload', type: 'multipart/form-data; boundary=x', body: '--x--\r\n' },
     { kind: 'no type at all', type: undefined, body: '{"hours":5}' },
-  ])('refuses a body sent as $kind with 415 JSON, even from our own page', async ({ type, body }) => {
-    const before = seen(hours, 'POST', '/api/service-hours');
-    const res = await call(
-      'POST',
-      '/api/service-hours',
-      { ...STUDENT, ...OURS, ...(type ? { 'content-type': type } : {}) },
-      body,
-    );
+  ])(
+    'refuses a body sent as $kind with 415 JSON, even from our own page',
+    async ({ type, body }) => {
+      const before = seen(hours, 'POST', '/api/service-hours');
+      const res = await call(
+        'POST',
+        '/api/service-hours',
+        { ...STUDENT, ...OURS, ...(type ? { 'content-type': type } : {}) },
+        body,
+      );
 
-    expect(res.status).toBe(415);
-    expect(res.headers['content-type']).toBe('application/json');
-    expect(res.json()).toEqual({
-      statusCode: 415,
-      message: 'Content-Type must be application/json',
-    });
-    expect(seen(hours, 'POST', '/api/service-hours')).toBe(before);
-  });
+      expect(res.status).toBe(415);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.json()).toEqual({
+        statusCode: 415,
+        message: 'Content-Type must be application/json',
+      });
+      expect(seen(hours, 'POST', '/api/service-hours')).toBe(before);
+    },
+  );
 
   it('refuses a text/plain sign-up body from a client that sends no Origin', async () => {
     const res = await call(

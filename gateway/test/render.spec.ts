@@ -172,6 +172,28 @@ describe(renderGatewayConfig.name, () => {
     );
   });
 
+  it('accepts writes only from the public URL’s origin (path and trailing slash dropped)', () => {
+    const { nginxConf } = renderGatewayConfig({
+      ...base,
+      publicUrl: 'https://Volunteer.District.org/app/',
+    });
+    expect(nginxConf).toMatch(
+      /map \$http_origin \$gw_foreign_origin \{\s+"" 0;\s+"https:\/\/volunteer\.district\.org" 0;\s+default 1;/,
+    );
+  });
+
+  it('sends every status nginx produces to a JSON page for /api and nginx’s own elsewhere', () => {
+    const found = locations(renderGatewayConfig(base).nginxConf);
+    for (const code of [
+      400, 403, 404, 405, 408, 411, 413, 414, 415, 494, 500, 501, 502, 503, 504, 505,
+    ]) {
+      expect(found.get(`= /_gateway/error/${code}/1`)).toMatch(
+        /internal;[\s\S]*return \d{3} '\{"statusCode":/,
+      );
+      expect(found.get(`= /_gateway/error/${code}/0`)).toContain(`return ${code};`);
+    }
+  });
+
   it('sends the content security policy on every answer', () => {
     const { nginxConf } = renderGatewayConfig(base);
 
