@@ -182,6 +182,23 @@ describe(renderGatewayConfig.name, () => {
     );
   });
 
+  it('has a location for every error page it names, at every level', () => {
+    const { nginxConf } = renderGatewayConfig(base);
+    const found = locations(nginxConf);
+    const targets = [...nginxConf.matchAll(/error_page \d+ = (\S+);/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(30);
+    for (const target of new Set(targets)) {
+      if (target === '$gw_413_page') continue; // a map of /_gateway/error/413/{avatar,1,0}
+      if (target.startsWith('@')) expect(found.has(target), target).toBe(true);
+      else if (target.endsWith('/$gw_api_request'))
+        for (const api of ['0', '1'])
+          expect(found.has(`= ${target.replace('$gw_api_request', api)}`), target).toBe(true);
+      else if (target !== '/index.html') expect.unreachable(`unexpected error page ${target}`);
+    }
+    for (const page of ['avatar', '1', '0'])
+      expect(found.has(`= /_gateway/error/413/${page}`)).toBe(true);
+  });
+
   it('sends every status nginx produces to a JSON page for /api and nginx’s own elsewhere', () => {
     const found = locations(renderGatewayConfig(base).nginxConf);
     for (const code of [
