@@ -49,6 +49,7 @@ const API_CASES: Array<[string, string, number]> = [
     400,
   ],
   ['an HTTP version nginx does not speak', `GET /api/user HTTP/2.0\r\nHost: a\r\n${END}`, 505],
+  ['a method nginx cannot parse', `G@T /api/user HTTP/1.1\r\nHost: a\r\n${END}`, 400],
   ['an unknown API path', get('/api/nothing'), 404],
 ];
 

@@ -149,6 +149,17 @@ describe('cross-site request refusal at the gateway', () => {
     expect(res.status).toBe(415);
   });
 
+  it('says 415, not 413, for a large body that is not JSON either', async () => {
+    const res = await call(
+      'POST',
+      '/api/service-hours',
+      { ...STUDENT, 'content-type': 'text/plain' },
+      'x'.repeat(2_000_000),
+    );
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toBe('application/json');
+  });
+
   it('refuses a chunked body that does not say it is JSON', async () => {
     const res = await call(
       'PATCH',
