@@ -451,6 +451,27 @@ describe('login throttling', () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it('counts the forwarded address when the peer is a trusted proxy (TRUSTED_PROXIES)', async () => {
+    // The harness runs with the default TRUSTED_PROXIES (127.0.0.1,::1): its loopback calls
+    // stand for the gateway, so each X-Forwarded-For is a client of its own.
+    expect(h.config.TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
+    for (let i = 0; i < 50; i += 1) {
+      await h.api('POST', '/api/login', {
+        json: { username: `ghost-trusted${i}`, password: 'password1' },
+        headers: { 'x-forwarded-for': '192.0.2.60' },
+      });
+    }
+    const body = registration();
+    await h.api('POST', '/api/register', { json: body });
+    const login = (address: string) =>
+      h.api('POST', '/api/login', {
+        json: { username: body.username, password: body.password },
+        headers: { 'x-forwarded-for': address },
+      });
+    expect((await login('192.0.2.60')).status).toBe(429);
+    expect((await login('192.0.2.61')).status).toBe(200);
+  });
+
   it('keys the address on what the proxy saw, not on a forged X-Forwarded-For entry', async () => {
     // nginx appends the real address last; one trusted hop means only that entry counts.
     const headers = { 'x-forwarded-for': '10.9.9.9, 192.0.2.50' };
@@ -461,5 +482,39 @@ describe('login throttling', () => {
       headers,
     });
     expect(res.status).toBe(429);
+  });
+});
+
+describe('login throttling for a peer that is not a trusted proxy', () => {
+  // Someone who reaches svc-auth directly (not through the gateway) and sends a new
+  // X-Forwarded-For with every guess must still be counted as one address.
+  let direct: AuthHarness;
+
+  beforeAll(async () => {
+    // The test's loopback calls are now an untrusted peer: only the cluster range is a proxy.
+    direct = await startAuthService({ TRUSTED_PROXIES: ['10.0.0.0/8'] });
+  });
+
+  afterAll(async () => {
+    await direct?.close();
+  });
+
+  it('ignores a rotating X-Forwarded-For and answers 429 after 50 failures', async () => {
+    for (let i = 0; i < 50; i += 1) {
+      const res = await direct.api('POST', '/api/login', {
+        json: { username: `ghost-direct${i}`, password: 'password1' },
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    const body = registration();
+    await direct.api('POST', '/api/register', { json: body });
+    const blocked = await direct.api('POST', '/api/login', {
+      json: { username: body.username, password: body.password },
+      headers: { 'x-forwarded-for': '198.51.100.200' },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.statusCode).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

@@ -54,7 +54,7 @@ export async function startAuthService(
   const root = options.controllers
     ? { module: AuthTestRootModule, imports: [AppModule], controllers: options.controllers }
     : AppModule;
-  const service = await startTestService(root, config, { service: 'svc-auth', trustProxy: 1 });
+  const service = await startTestService(root, config, { service: 'svc-auth' });
   const db = service.app.get(DataSource);
   const redis = new Redis(testRedisUrl());
   return {

@@ -19,8 +19,8 @@ export interface CreateServiceAppOptions {
   // Defaults to `svc-<DB_SCHEMA>` (auth → svc-auth).
   service?: string;
   logger?: Logger;
-  // Fastify's trustProxy. Default 1: exactly one proxy (nginx) in front, so request.ip is the
-  // address nginx saw and a client's own X-Forwarded-For cannot forge it.
+  // Fastify's trustProxy. Default: the config's TRUSTED_PROXIES, so X-Forwarded-For counts only
+  // when the peer is the gateway; nginx overwrites it with the address it saw.
   trustProxy?: boolean | string | string[] | number;
   // Default 1 MB (JSON bodies); multipart plugins keep their own limits.
   bodyLimit?: number;
@@ -53,7 +53,7 @@ export async function createServiceApp(
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
     logger: false,
-    trustProxy: options.trustProxy ?? 1,
+    trustProxy: options.trustProxy ?? [...config.TRUSTED_PROXIES],
     // Longer than the gateway's upstream keepalive_timeout (60 s), so a pooled connection is
     // always closed by nginx first and never reused just as the service closes it.
     keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
