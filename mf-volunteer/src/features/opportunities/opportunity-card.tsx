@@ -4,6 +4,7 @@ import {
   SCREEN_TEXTS,
   TOASTS,
   type Opportunity,
+  type SignupEntry,
 } from '@district/contracts';
 import {
   Badge,
@@ -25,6 +26,7 @@ import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunte
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
 import { OpportunityDetails } from './opportunity-details';
+import { SignupList } from './signup-list';
 
 // An active opportunity: what, where, when, live capacity, who signed up, and the one action
 // that fits (Sign Up, Withdraw, or the disabled "Full" button).
@@ -32,7 +34,8 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const user = useCurrentUser();
   const titleId = useId();
   const signups = useSignups(opportunity.id);
-  const signedUp = Boolean(user && signups.data?.some((s) => s.userId === user.id));
+  const isMine = (s: SignupEntry) => Boolean(user && s.userId === user.id);
+  const signedUp = Boolean(signups.data?.some(isMine));
   const full = isOpportunityFull(opportunity);
 
   const signUp = useMutation({
@@ -73,7 +76,9 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           <span className="ui-sr-only"> filled</span>
         </p>
         <section className="opportunity__signups" aria-label={`Signed up for ${opportunity.title}`}>
-          <h3 className="opportunity__subheading">Signed up</h3>
+          <h3 className="opportunity__subheading">
+            Signed up{signups.data?.length ? ` (${signups.data.length})` : ''}
+          </h3>
           {signups.isPending ? (
             <Spinner size="sm" label="Loading signups" />
           ) : signups.isError ? (
@@ -81,11 +86,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           ) : signups.data.length === 0 ? (
             <p className="opportunity__muted">No one has signed up yet.</p>
           ) : (
-            <ul className="opportunity__people">
-              {signups.data.map((s) => (
-                <li key={s.userId}>{s.school ? `${s.name} from ${s.school}` : s.name}</li>
-              ))}
-            </ul>
+            <SignupList signups={signups.data} isMine={isMine} />
           )}
         </section>
       </CardContent>
