@@ -9,14 +9,14 @@ export class SignupsController {
   constructor(private readonly signups: SignupsService) {}
 
   @Get('signups')
-  list(@IdParam() id: number): Promise<SignupEntry[]> {
-    return this.signups.list(id);
+  list(@CurrentUser() user: Identity, @IdParam() id: number): Promise<SignupEntry[]> {
+    return this.signups.list(id, user.id);
   }
 
   @Post('signup')
   @HttpCode(201)
   signUp(@CurrentUser() user: Identity, @IdParam() id: number): Promise<Opportunity> {
-    return this.signups.signUp(id, user.id);
+    return this.signups.signUp(id, user);
   }
 
   // Beyond the spec: withdraw, which frees the spot.

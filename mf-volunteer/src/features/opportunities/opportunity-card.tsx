@@ -34,7 +34,8 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const user = useCurrentUser();
   const titleId = useId();
   const signups = useSignups(opportunity.id);
-  const isMine = (s: SignupEntry) => Boolean(user && s.userId === user.id);
+  // The server marks the viewer's own entry; other users' ids are never sent (issue 15.9).
+  const isMine = (s: SignupEntry) => s.mine;
   const signedUp = Boolean(signups.data?.some(isMine));
   const full = isOpportunityFull(opportunity);
 

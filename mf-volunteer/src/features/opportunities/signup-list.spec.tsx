@@ -7,12 +7,11 @@ afterEach(cleanup);
 
 const people = (n: number, mineAt = -1): SignupEntry[] =>
   Array.from({ length: n }, (_, i) => ({
-    userId: i + 1,
     name: `Student ${i + 1}`,
     school: 'Jesuit High School',
-    ...(i === mineAt ? { mine: true } : {}),
+    mine: i === mineAt,
   }));
-const isMine = (s: SignupEntry) => (s as { mine?: boolean }).mine === true;
+const isMine = (s: SignupEntry) => s.mine;
 
 describe('SignupList', () => {
   it('shows the first few of 40 names and a keyboard-reachable button that reveals the rest', () => {
