@@ -325,7 +325,9 @@ describe('GET /internal/auth/verify', () => {
 
     await h.db.query('UPDATE auth.users SET is_supervisor = true WHERE id = $1', [created.body.id]);
     const promoted = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
-    expect(verifyIdentityToken(promoted.headers.get('x-identity')!, TEST_IDENTITY_SECRET)).toMatchObject({
+    expect(
+      verifyIdentityToken(promoted.headers.get('x-identity')!, TEST_IDENTITY_SECRET),
+    ).toMatchObject({
       id: created.body.id,
       isAdmin: false,
       isSupervisor: true,
@@ -335,7 +337,9 @@ describe('GET /internal/auth/verify', () => {
       created.body.id,
     ]);
     const admin = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
-    expect(verifyIdentityToken(admin.headers.get('x-identity')!, TEST_IDENTITY_SECRET)).toMatchObject({
+    expect(
+      verifyIdentityToken(admin.headers.get('x-identity')!, TEST_IDENTITY_SECRET),
+    ).toMatchObject({
       id: created.body.id,
       isAdmin: true,
       isSupervisor: false,

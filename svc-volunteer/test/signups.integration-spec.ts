@@ -163,6 +163,26 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
   });
 
+  describe('GET /api/opportunities/mine', () => {
+    it("answers the ids of the caller's own sign-ups only; 401 signed out", async () => {
+      const me: TestUser = { id: 4545, name: 'Mina Mine', school: 'Rummel High School' };
+      const first = await create();
+      const second = await create();
+      const others = await create();
+      await signUp(second.id, me);
+      await signUp(first.id, me);
+      await signUp(others.id, otherStudent);
+      const res = await app.api<number[]>('GET', '/api/opportunities/mine', { as: me });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([first.id, second.id]);
+      await withdraw(first.id, me);
+      expect((await app.api('GET', '/api/opportunities/mine', { as: me })).body).toEqual([
+        second.id,
+      ]);
+      expect((await app.api('GET', '/api/opportunities/mine')).status).toBe(401);
+    });
+  });
+
   describe('GET /api/opportunities/{id}/signups', () => {
     it('lists "name and school" of each signed-up student in signup order, for every role', async () => {
       const opportunity = await create();

@@ -19,10 +19,7 @@ import {
   withTransaction,
   type Identity,
 } from '@district/service-kit';
-import {
-  provisionalUserCte,
-  provisionalUserParams,
-} from '../users-replica/provisional-user.util';
+import { provisionalUserCte, provisionalUserParams } from '../users-replica/provisional-user.util';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
 
 interface PhotoRow {

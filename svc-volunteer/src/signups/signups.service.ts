@@ -13,10 +13,7 @@ import {
 } from '@district/contracts';
 import { queryRows, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
-import {
-  provisionalUserCte,
-  provisionalUserParams,
-} from '../users-replica/provisional-user.util';
+import { provisionalUserCte, provisionalUserParams } from '../users-replica/provisional-user.util';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
 
 interface SignupState {
@@ -75,6 +72,15 @@ export class SignupsService {
         school: row.school ?? '',
         mine: row.mine === true,
       }));
+  }
+
+  async opportunityIdsOf(userId: number): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.dataSource,
+      `SELECT s."opportunity_id" AS "id" FROM "signups" s WHERE s."user_id" = $1 ORDER BY 1`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
   }
 
   // A single conditional INSERT: the trigger's increment of `filled` locks the opportunity row

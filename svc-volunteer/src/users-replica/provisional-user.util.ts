@@ -6,7 +6,11 @@ import type { Identity } from '@district/service-kit';
 // on a user's behalf first records them in the replica: provisional ('-infinity'), so every
 // user.* event overwrites it, and DO NOTHING, so an existing row or a tombstone is never touched.
 // Used as a data-modifying CTE of the write itself (one statement, one round trip).
-export function provisionalUserCte(idParam: string, nameParam: string, schoolParam: string): string {
+export function provisionalUserCte(
+  idParam: string,
+  nameParam: string,
+  schoolParam: string,
+): string {
   return `INSERT INTO "users" ("id", "name", "school", "source_at")
     SELECT ${idParam}, left(${nameParam}::varchar, 100), left(COALESCE(${schoolParam}::varchar, ''), 200), '-infinity'
      WHERE ${nameParam}::varchar IS NOT NULL

@@ -67,3 +67,10 @@ export const ArchiveIcon = () => (
     <path d="M4 8v11a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8M10 12h4" />
   </Icon>
 );
+
+export const SearchIcon = ({ className }: { className?: string }) => (
+  <Icon className={className ? `ui-icon ${className}` : 'ui-icon'}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

@@ -16,7 +16,7 @@ import {
 } from '@district/ui';
 import type { ReactNode } from 'react';
 import './volunteer.css';
-import { OpportunityCard } from '../opportunities/opportunity-card';
+import { ActiveOpportunities } from '../find/active-opportunities';
 import { ArchivedCard } from '../photos/archived-card';
 import { CameraIcon } from './icons';
 import { refreshVolunteerData, useOpportunities } from './volunteer-queries';
@@ -28,7 +28,7 @@ function OpportunityList({
 }: {
   status: OpportunityStatus;
   empty: string;
-  render: (opportunity: Opportunity) => ReactNode;
+  render: (opportunities: Opportunity[]) => ReactNode;
 }) {
   const list = useOpportunities(status);
   if (list.isPending) return <Spinner label="Loading opportunities" />;
@@ -46,10 +46,16 @@ function OpportunityList({
     );
   }
   if (list.data.length === 0) return <EmptyState description={empty} />;
+  return render(list.data);
+}
+
+function ArchivedList({ opportunities }: { opportunities: Opportunity[] }) {
   return (
     <ul className="opportunities">
-      {list.data.map((opportunity) => (
-        <li key={opportunity.id}>{render(opportunity)}</li>
+      {opportunities.map((opportunity) => (
+        <li key={opportunity.id}>
+          <ArchivedCard opportunity={opportunity} />
+        </li>
       ))}
     </ul>
   );
@@ -72,7 +78,7 @@ export function VolunteerTabs() {
             EMPTY_TEXTS.activeOpportunities +
             (isAdmin ? EMPTY_TEXTS.activeOpportunitiesAdminSuffix : '')
           }
-          render={(opportunity) => <OpportunityCard opportunity={opportunity} />}
+          render={(opportunities) => <ActiveOpportunities opportunities={opportunities} />}
         />
       </TabsContent>
       <TabsContent value="archived">
@@ -89,7 +95,7 @@ export function VolunteerTabs() {
         <OpportunityList
           status="archived"
           empty={EMPTY_TEXTS.archivedEvents}
-          render={(opportunity) => <ArchivedCard opportunity={opportunity} />}
+          render={(opportunities) => <ArchivedList opportunities={opportunities} />}
         />
       </TabsContent>
     </Tabs>
