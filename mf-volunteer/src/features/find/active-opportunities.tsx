@@ -16,7 +16,7 @@ import {
 
 // Cards drawn at first and per "Show more": 500 cards (and their 500 sign-up lists) on a phone
 // would make every keystroke and the first load slow; a window keeps both quick (issue 14.4).
-export const CARDS_PER_PAGE = 50;
+export const CARDS_PER_PAGE = 24;
 
 // Memoised: a keystroke re-renders only the cards that enter or leave the list.
 const Card = memo(function Card({ opportunity }: { opportunity: Opportunity }) {
@@ -100,7 +100,11 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
           ? `${found.length} of ${opportunities.length} ${opportunities.length === 1 ? 'opportunity' : 'opportunities'} match`
           : `${opportunities.length} ${opportunities.length === 1 ? 'opportunity' : 'opportunities'}`}
       </p>
-      <div id={ids.results} data-results-for={deferred.query} className="finder__results">
+      <div
+        id={ids.results}
+        data-criteria={`${deferred.query}|${deferred.sort}|${Number(deferred.openOnly)}|${Number(deferred.mineOnly)}`}
+        className="finder__results"
+      >
         {found.length === 0 ? (
           <EmptyState
             description={
