@@ -1,6 +1,6 @@
 import type { Opportunity } from '@district/contracts';
 import { Button, EmptyState, Input, Select, useCurrentUser } from '@district/ui';
-import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { OpportunityCard } from '../opportunities/opportunity-card';
 import { SearchIcon } from '../volunteer/icons';
 import { useMySignups } from '../volunteer/volunteer-queries';
@@ -13,6 +13,7 @@ import {
   type FindCriteria,
   type OpportunitySort,
 } from './find-opportunities.util';
+import { opportunityAnchor, useTargetOpportunity } from './opportunity-anchor';
 
 // Cards drawn at first and per "Show more": 500 cards (and their 500 sign-up lists) on a phone
 // would make every keystroke and the first load slow; a window keeps both quick (issue 14.4).
@@ -41,6 +42,30 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
   const shown = found.slice(0, limit);
   const filtered = isFiltered(deferred);
   const ids = { search: useId(), results: useId() };
+
+  // /volunteer#opportunity-<id>: make the card shown (clear a search that hides it, widen the
+  // page), then scroll to it and focus it, once per navigation. The list may not hold it yet
+  // (the notification's refetch is in flight): the effect runs again when it arrives.
+  const target = useTargetOpportunity();
+  const reached = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (target.id === undefined || reached.current === target.key) return;
+    if (!opportunities.some((o) => o.id === target.id)) return;
+    const position = found.findIndex((o) => o.id === target.id);
+    if (position < 0) {
+      setCriteria(DEFAULT_CRITERIA);
+      return;
+    }
+    if (position >= limit) {
+      setLimit(position + 1);
+      return;
+    }
+    const card = document.getElementById(opportunityAnchor(target.id));
+    if (!card) return;
+    reached.current = target.key;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [target.id, target.key, opportunities, found, limit]);
 
   const update = (change: Partial<FindCriteria>) => {
     setCriteria((current) => ({ ...current, ...change }));

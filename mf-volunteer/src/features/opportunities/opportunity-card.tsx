@@ -25,6 +25,7 @@ import { UsersIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunteer-queries';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
+import { opportunityAnchor } from '../find/opportunity-anchor';
 import { OpportunityDetails } from './opportunity-details';
 import { SignupList } from './signup-list';
 
@@ -59,7 +60,15 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const busy = signUp.isPending || withdraw.isPending;
 
   return (
-    <Card className="opportunity" aria-labelledby={titleId} role="article">
+    // The id is the target of /volunteer#opportunity-<id> (the new-opportunity toast's "View");
+    // tabIndex -1 lets the page move focus there without adding a tab stop.
+    <Card
+      className="opportunity"
+      aria-labelledby={titleId}
+      role="article"
+      id={opportunityAnchor(opportunity.id)}
+      tabIndex={-1}
+    >
       <CardHeader className="opportunity__header">
         <div className="opportunity__heading">
           <CardTitle id={titleId}>{opportunity.title}</CardTitle>

@@ -14,7 +14,8 @@ import {
   TabsTrigger,
   useCurrentUser,
 } from '@district/ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTargetOpportunity } from '../find/opportunity-anchor';
 import './volunteer.css';
 import { ActiveOpportunities } from '../find/active-opportunities';
 import { ArchivedCard } from '../photos/archived-card';
@@ -65,8 +66,14 @@ function ArchivedList({ opportunities }: { opportunities: Opportunity[] }) {
 export function VolunteerTabs() {
   const user = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
+  // A link to an opportunity's card (the toast's "View") opens the active tab.
+  const [tab, setTab] = useState('active');
+  const target = useTargetOpportunity();
+  useEffect(() => {
+    if (target.id !== undefined) setTab('active');
+  }, [target.id, target.key]);
   return (
-    <Tabs defaultValue="active" className="volunteer__tabs">
+    <Tabs value={tab} onValueChange={setTab} className="volunteer__tabs">
       <TabsList aria-label="Opportunities">
         <TabsTrigger value="active">{SCREEN_TEXTS.activeOpportunitiesTab}</TabsTrigger>
         <TabsTrigger value="archived">{SCREEN_TEXTS.pastEventsTab}</TabsTrigger>
