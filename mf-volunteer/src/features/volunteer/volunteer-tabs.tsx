@@ -18,7 +18,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTargetOpportunity } from '../find/opportunity-anchor';
 import './volunteer.css';
 import { ActiveOpportunities } from '../find/active-opportunities';
-import { ArchivedCard } from '../photos/archived-card';
+import { ArchivedOpportunities } from '../photos/archived-opportunities';
 import { CameraIcon } from './icons';
 import { refreshVolunteerData, useOpportunities } from './volunteer-queries';
 
@@ -48,18 +48,6 @@ function OpportunityList({
   }
   if (list.data.length === 0) return <EmptyState description={empty} />;
   return render(list.data);
-}
-
-function ArchivedList({ opportunities }: { opportunities: Opportunity[] }) {
-  return (
-    <ul className="opportunities">
-      {opportunities.map((opportunity) => (
-        <li key={opportunity.id}>
-          <ArchivedCard opportunity={opportunity} />
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 // SPEC §2 "/volunteer": both tabs, their cards, the photo banner and every empty text.
@@ -99,11 +87,7 @@ export function VolunteerTabs() {
             </p>
           </div>
         </aside>
-        <OpportunityList
-          status="archived"
-          empty={EMPTY_TEXTS.archivedEvents}
-          render={(opportunities) => <ArchivedList opportunities={opportunities} />}
-        />
+        <ArchivedOpportunities />
       </TabsContent>
     </Tabs>
   );
