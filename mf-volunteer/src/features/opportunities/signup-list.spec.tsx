@@ -35,7 +35,8 @@ describe('SignupList', () => {
     render(<SignupList signups={people(40, 31)} isMine={isMine} />);
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(SIGNUP_PREVIEW_COUNT + 1);
-    expect(items.at(-1)?.textContent).toBe('Student 32 from Jesuit High School (you)');
+    expect(items.at(-1)?.textContent).toBe('Student 32 from Jesuit High School');
+    expect(items.at(-1)?.className).toBe('opportunity__person--you');
     expect(screen.getByRole('button', { name: 'Show all 40' })).toBeTruthy();
   });
 

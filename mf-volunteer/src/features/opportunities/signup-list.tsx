@@ -13,7 +13,8 @@ export function previewSignups(signups: SignupEntry[], isMine: (s: SignupEntry) 
   return signups.filter((s, index) => index < SIGNUP_PREVIEW_COUNT || isMine(s));
 }
 
-// The spec's list of "name from school", collapsed to a preview with a disclosure button.
+// The spec's list of "name from school" (your own in bold; the header's "Signed up" badge says
+// it in words), collapsed to a preview with a disclosure button.
 export function SignupList({
   signups,
   isMine,
@@ -31,7 +32,6 @@ export function SignupList({
         {shown.map((s, index) => (
           <li key={index} className={isMine(s) ? 'opportunity__person--you' : undefined}>
             {label(s)}
-            {isMine(s) ? <span className="opportunity__you"> (you)</span> : null}
           </li>
         ))}
       </ul>
