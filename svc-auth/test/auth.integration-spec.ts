@@ -314,11 +314,20 @@ describe('GET /internal/auth/verify', () => {
     expect(first.status).toBe(204);
     expect(first.text).toBe('');
     const identity = verifyIdentityToken(first.headers.get('x-identity')!, TEST_IDENTITY_SECRET);
-    expect(identity).toEqual({ id: created.body.id, isAdmin: false, isSupervisor: false });
+    // Name and school ride along, for replicas that have not had user.registered yet.
+    expect(identity).toEqual({
+      id: created.body.id,
+      isAdmin: false,
+      isSupervisor: false,
+      name: 'Ada Student',
+      school: 'Jesuit High School',
+    });
 
     await h.db.query('UPDATE auth.users SET is_supervisor = true WHERE id = $1', [created.body.id]);
     const promoted = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
-    expect(verifyIdentityToken(promoted.headers.get('x-identity')!, TEST_IDENTITY_SECRET)).toEqual({
+    expect(
+      verifyIdentityToken(promoted.headers.get('x-identity')!, TEST_IDENTITY_SECRET),
+    ).toMatchObject({
       id: created.body.id,
       isAdmin: false,
       isSupervisor: true,
@@ -328,7 +337,9 @@ describe('GET /internal/auth/verify', () => {
       created.body.id,
     ]);
     const admin = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
-    expect(verifyIdentityToken(admin.headers.get('x-identity')!, TEST_IDENTITY_SECRET)).toEqual({
+    expect(
+      verifyIdentityToken(admin.headers.get('x-identity')!, TEST_IDENTITY_SECRET),
+    ).toMatchObject({
       id: created.body.id,
       isAdmin: true,
       isSupervisor: false,

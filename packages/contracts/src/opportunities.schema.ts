@@ -9,6 +9,7 @@ import {
 } from './constants';
 import { coercedDate, coercedNumber, httpUrl, idSchema, messageFor, requiredText } from './fields';
 import { VALIDATION } from './messages';
+import { paginationQuerySchema } from './pagination';
 
 // POST /api/opportunities (admin) and the Create Opportunity form.
 export const createOpportunitySchema = z.strictObject({
@@ -32,8 +33,12 @@ const opportunityStatusEnum = z.enum(OPPORTUNITY_STATUSES, {
   error: messageFor(VALIDATION.invalidOpportunityStatus, VALIDATION.invalidOpportunityStatus),
 });
 
-// GET /api/opportunities?status=active|archived
-export const opportunitiesQuerySchema = z.object({ status: opportunityStatusEnum.optional() });
+// GET /api/opportunities?status=active|archived. Beyond the spec, ?page&pageSize answer one
+// Page of the same list (the Past Events tab); without them the answer is the spec's whole array.
+export const opportunitiesQuerySchema = z.object({
+  status: opportunityStatusEnum.optional(),
+  ...paginationQuerySchema.shape,
+});
 export type OpportunitiesQuery = z.output<typeof opportunitiesQuerySchema>;
 
 // PATCH /api/opportunities/{id}/status (admin; archive by hand, beyond the spec).

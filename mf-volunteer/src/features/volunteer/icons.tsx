@@ -75,3 +75,10 @@ export const ImageOffIcon = () => (
     <path d="M3 17l5-5 3 3M14.5 11.5 16 10l5 5" />
   </Icon>
 );
+
+export const SearchIcon = ({ className }: { className?: string }) => (
+  <Icon className={className ? `ui-icon ${className}` : 'ui-icon'}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
