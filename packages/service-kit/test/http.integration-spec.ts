@@ -316,7 +316,10 @@ describe('readiness when Redis is unreachable', () => {
       expect(await ready.json()).toEqual({
         statusCode: 503,
         message: 'Not ready: redis unavailable',
+        status: 'unavailable',
+        missing: ['redis'],
       });
+      expect(ready.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await service.close();
       await db.drop();
