@@ -8,9 +8,11 @@
 // Uses DATABASE_URL for the PostgreSQL server when set.
 import { startRedisServer, startTcpProxy } from '@district/service-kit/testing';
 import { latencySummary } from './stats.ts';
-import { arg } from './volunteer-support.ts';
 
-const requests = arg('requests', 20);
+// Not imported from volunteer-support: that module reads DATABASE_URL / REDIS_URL when loaded,
+// which has to happen after they point at this run's Redis and proxy.
+const requestsFlag = process.argv.indexOf('--requests');
+const requests = requestsFlag >= 0 ? Number(process.argv[requestsFlag + 1]) || 20 : 20;
 const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const redis = await startRedisServer();
 const pg = await startTcpProxy(server.hostname, Number(server.port || 5432));
