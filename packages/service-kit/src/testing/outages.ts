@@ -22,7 +22,7 @@ export interface RedisServerHandle {
   port: number;
   // Kills the server (like a crash); resolves once the port is closed.
   stop(): Promise<void>;
-  // Starts it again on the same port (empty: no persistence).
+  // Starts it again on the same port (empty: no persistence); a no-op while it runs.
   start(): Promise<void>;
 }
 
@@ -34,6 +34,8 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
+      // Already running: nothing to do (a second server could not bind the port anyway).
+      if (child && child.exitCode === null && child.signalCode === null) return;
       child = spawn(
         process.env.REDIS_SERVER_BIN ?? 'redis-server',
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -71,7 +73,7 @@ export interface TcpProxyHandle {
   port: number;
   // Refuses new connections and cuts the open ones (the dependency "went away").
   close(): Promise<void>;
-  // Accepts and forwards again on the same port.
+  // Accepts and forwards again on the same port; a no-op while open.
   open(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startTcpProxy(
   const handle: TcpProxyHandle = {
     port,
     async open() {
+      if (server?.listening) return;
       server = createServer((client) => {
         const upstream = connect(targetPort, targetHost);
         track(client);
