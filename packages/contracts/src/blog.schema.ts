@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { BLOG_CONTENT_MIN, BLOG_TITLE_MIN, REVIEW_STATUSES, TEXT_LIMITS } from './constants';
-import { messageFor } from './fields';
+import { plainText } from './fields';
 import { VALIDATION } from './messages';
 
 // POST /api/blog-posts and the Write a Post form. Lengths count trimmed text.
 export const blogPostSchema = z.strictObject({
-  title: z
-    .string({ error: messageFor() })
-    .trim()
+  title: plainText()
     .min(BLOG_TITLE_MIN, VALIDATION.titleMin)
     .max(TEXT_LIMITS.blogTitle, VALIDATION.tooLong(TEXT_LIMITS.blogTitle)),
-  content: z
-    .string({ error: messageFor() })
-    .trim()
+  content: plainText({ multiline: true })
     .min(BLOG_CONTENT_MIN, VALIDATION.contentMin)
     .max(TEXT_LIMITS.blogContent, VALIDATION.tooLong(TEXT_LIMITS.blogContent)),
 });

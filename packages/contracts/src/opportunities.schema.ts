@@ -7,14 +7,22 @@ import {
   SPACES_MIN,
   TEXT_LIMITS,
 } from './constants';
-import { coercedDate, coercedNumber, httpUrl, idSchema, messageFor, requiredText } from './fields';
+import {
+  coercedDate,
+  coercedNumber,
+  httpUrl,
+  idSchema,
+  messageFor,
+  plainText,
+  requiredText,
+} from './fields';
 import { VALIDATION } from './messages';
 import { paginationQuerySchema } from './pagination';
 
 // POST /api/opportunities (admin) and the Create Opportunity form.
 export const createOpportunitySchema = z.strictObject({
   title: requiredText(TEXT_LIMITS.opportunityTitle),
-  description: requiredText(TEXT_LIMITS.opportunityDescription),
+  description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, { multiline: true }),
   location: requiredText(TEXT_LIMITS.location),
   date: coercedDate(),
   spaces: coercedNumber(
@@ -73,9 +81,7 @@ export type Signup = z.infer<typeof signupResponseSchema>;
 export const eventPhotoSchema = z.strictObject({
   opportunityId: coercedNumber(idSchema.optional()),
   photoUrl: httpUrl(VALIDATION.invalidPhotoUrl, TEXT_LIMITS.url),
-  caption: z
-    .string({ error: messageFor(undefined, VALIDATION.captionRequired) })
-    .trim()
+  caption: plainText({ required: VALIDATION.captionRequired })
     .min(1, VALIDATION.captionRequired)
     .max(CAPTION_MAX, VALIDATION.captionTooLong),
 });

@@ -9,7 +9,7 @@ import {
 } from '../config/service-config';
 import type { Identity } from '../identity/identity.types';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
-import { createRedis, logRedisOutages } from '../redis/redis';
+import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -46,7 +46,8 @@ export async function createServiceApp(
   const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
   // Auto-pipelining: the commands of one event-loop turn leave in one write. Under load that is
   // one socket write for many requests' session reads (docs/decisions.md "Hot paths").
-  const redis = createRedis(config.REDIS_URL, { enableAutoPipelining: true });
+  // Fails fast while Redis is down (503 within a second, issue 15.2), see createRequestRedis.
+  const redis = createRequestRedis(config.REDIS_URL, { enableAutoPipelining: true });
   // An unreachable Redis must show up in /health/ready and logs, not crash the process.
   logRedisOutages(redis, logger, service);
 
