@@ -79,47 +79,30 @@ const RAW_NUMBERS: Array<[string, string]> = [
   ['1e999 (Infinity)', '1e999'],
   ['-1e999', '-1e999'],
   ['beyond safe integer', '9007199254740993'],
-  ['30 digits', '123456789012345678901234567890'],
-  ['-0', '-0'],
 ];
 
 export const VALUE_MUTATIONS: Array<[string, unknown]> = [
   ['number', 12345],
-  ['negative', -1],
-  ['zero', 0],
-  ['fraction', 1.25],
   ['max double', Number.MAX_VALUE],
   ['min double', -Number.MAX_VALUE],
   ['denormal', 5e-324],
   ['true', true],
-  ['false', false],
   ['null', null],
-  ['array', []],
-  ['array of strings', ['a', 'b']],
-  ['object', {}],
-  ['nested object', { a: { b: [1, { c: null }] } }],
+  ['array', ['a', 'b']],
+  ['object', { a: { b: [1, { c: null }] } }],
   ['empty string', ''],
-  ['blank string', '   \t\n'],
   ['NUL inside', 'abc\u0000def ghi jkl'],
-  ['NUL only', '\u0000'],
   ['control characters', 'x\u0001\u0002\u0007\b\u000b\f\u001b[31m\u007f long enough text'],
-  ['line separators', 'a\u2028b\u2029c\u0085d more text here'],
-  ['zero-width and BOM', '\ufeff\u200b\u200d\u2060'],
-  ['lone surrogate', 'a\ud800b'],
+  ['line separators and BOM', '\ufeffa\u2028b\u2029c\u0085d\u200b more text here'],
+  ['lone surrogate', 'a\ud800b long enough text'],
   ['unicode', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ñ 漢字 🙂 עברית and more text'],
   ['1 MB string', 'x'.repeat(1_000_000)],
-  ['10 KB string', 'y'.repeat(10_000)],
   ['numeric string', '42'],
-  ['NaN string', 'NaN'],
   ['Infinity string', 'Infinity'],
-  ['exponent string', '1e400'],
-  ['SQL', "' OR 1=1; DROP TABLE users; --"],
-  ['markup', '<script>alert(1)</script><img src=x onerror=alert(1)>'],
+  ['markup and SQL', "<script>alert(1)</script>' OR 1=1; --"],
   ['far-future date', '+275760-09-13T00:00:00.000Z'],
   ['ancient date', '-271821-04-20T00:00:00.000Z'],
-  ['year 0', '0000-01-01'],
   ['impossible date', '2025-02-30'],
-  ['date with offset', '2025-03-01T10:00:00+14:00'],
   ...RAW_NUMBERS.map(([label]) => [label, RAW + label] as [string, unknown]),
 ];
 
@@ -184,8 +167,8 @@ export function buildCases(
     seed,
     numRuns: 6,
   });
-  const randomNumbers = fc.sample(fc.double(), { seed, numRuns: 4 });
-  const randomJson = fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed, numRuns: 3 });
+  const randomNumbers = fc.sample(fc.double(), { seed, numRuns: 2 });
+  const randomJson = fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed, numRuns: 1 });
   const mutations: Array<[string, unknown]> = [
     ...VALUE_MUTATIONS,
     ...randomStrings.map((s, i) => [`random string ${i}`, s] as [string, unknown]),
@@ -221,15 +204,14 @@ export function buildCases(
       const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       for (const name of pathParams)
         for (const [label, value] of ODD_PATH_VALUES)
-          for (const role of own === 'anonymous' ? [own] : ([own, 'admin'] as Role[]))
-            add({
-              category: 'path parameter',
-              detail: `${name}=${label}`,
-              role,
-              path: fillPath(template, { ...params, [name]: value }),
-              headers: baseHeaders,
-              body: baseBody,
-            });
+          add({
+            category: 'path parameter',
+            detail: `${name}=${label}`,
+            role: own,
+            path: fillPath(template, { ...params, [name]: value }),
+            headers: baseHeaders,
+            body: baseBody,
+          });
 
       const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       for (const name of queryParams) {
