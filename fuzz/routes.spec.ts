@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { describe, expect, it } from 'vitest';
 import { API_DOCS_PAGES, API_ENDPOINTS, type Access } from '@district/contracts/openapi';
 import { IS_PUBLIC_KEY, ROLES_KEY } from '@district/service-kit';
@@ -8,6 +7,10 @@ import { IS_PUBLIC_KEY, ROLES_KEY } from '@district/service-kit';
 // The published document and the services must not drift: every /api route a NestJS controller
 // declares is in the endpoint registry (so in the OpenAPI document) with the same access rule,
 // and every registry entry is served by some controller.
+
+// Nest's metadata keys (@nestjs/common/constants, which has no typed export path).
+const PATH_METADATA = 'path';
+const METHOD_METADATA = 'method';
 
 const modules = import.meta.glob<Record<string, unknown>>('../svc-*/src/**/*.controller.ts', {
   eager: true,

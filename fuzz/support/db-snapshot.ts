@@ -23,7 +23,11 @@ function rowsOf(schema: string, table: string): string {
 }
 
 export class DatabaseSnapshots {
-  private constructor(private readonly targets: Map<string, { client: pg.Client; sql: string }>) {}
+  private readonly targets: Map<string, { client: pg.Client; sql: string }>;
+
+  private constructor(targets: Map<string, { client: pg.Client; sql: string }>) {
+    this.targets = targets;
+  }
 
   static async open(targets: DatabaseTarget[]): Promise<DatabaseSnapshots> {
     const opened = new Map<string, { client: pg.Client; sql: string }>();
