@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@district/contracts';
-import { API_ENDPOINTS, buildOpenApiDocument } from '@district/contracts/openapi';
+import { API_ENDPOINTS, buildOpenApiDocument, errorStatuses } from '@district/contracts/openapi';
 import type { PlatformHandle } from '../scripts/platform.ts';
 import { buildCases, ROLES, type FuzzCase, type Role } from './support/cases.ts';
 import { DatabaseSnapshots } from './support/db-snapshot.ts';
@@ -24,7 +24,13 @@ const NON_JSON_SUCCESS = new Set(
     .map(([name]) => name),
 );
 
-type Category = '5xx' | 'non-JSON' | 'not the error shape' | 'write on 4xx' | 'no answer';
+type Category =
+  | '5xx'
+  | 'non-JSON'
+  | 'not the error shape'
+  | 'breaks the documented answer'
+  | 'write on 4xx'
+  | 'no answer';
 interface Finding {
   category: Category;
   request: string;
@@ -47,6 +53,8 @@ const findings: Finding[] = [];
 const statusCounts = new Map<number, number>();
 let sent = 0;
 let writesSeen = 0;
+// Error statuses the document does not list for the call: reported, not failed (yet).
+const undocumented = new Map<string, number>();
 let served: RawResponse | undefined;
 let seconds = 0;
 
@@ -99,6 +107,23 @@ function check(c: FuzzCase, res: RawResponse): Finding[] {
   }
   if (res.status >= 400 && !apiErrorSchema.safeParse(body).success)
     out.push({ category: 'not the error shape', request, status: res.status, note });
+  const endpoint = API_ENDPOINTS[c.operationId as keyof typeof API_ENDPOINTS];
+  if (res.status === endpoint.success.status && endpoint.success.schema) {
+    const parsed = endpoint.success.schema.safeParse(body);
+    if (!parsed.success)
+      out.push({
+        category: 'breaks the documented answer',
+        request,
+        status: res.status,
+        note: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      });
+  }
+  const documented = errorStatuses(endpoint) as number[];
+  if (res.status >= 400 && !documented.includes(res.status))
+    undocumented.set(
+      `${res.status} ${c.method} ${c.operationId}`,
+      (undocumented.get(`${res.status} ${c.method} ${c.operationId}`) ?? 0) + 1,
+    );
   return out;
 }
 
@@ -270,8 +295,10 @@ function report(): void {
   const lines = [
     `fuzz: ${sent} requests in ${seconds.toFixed(1)} s (seed ${SEED}, FUZZ_SEED=${SEED} repeats it); statuses ${statuses}`,
     `fuzz: accepted writes seen by the write check: ${writesSeen}`,
+    `fuzz: error statuses the document does not list: ${[...undocumented].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`,
     `fuzz: 5xx ${byCategory.get('5xx')?.length ?? 0}, non-JSON ${byCategory.get('non-JSON')?.length ?? 0}, ` +
-      `not the error shape ${byCategory.get('not the error shape')?.length ?? 0}, write on 4xx ${byCategory.get('write on 4xx')?.length ?? 0}, ` +
+      `not the error shape ${byCategory.get('not the error shape')?.length ?? 0}, ` +
+      `breaks the documented answer ${byCategory.get('breaks the documented answer')?.length ?? 0}, write on 4xx ${byCategory.get('write on 4xx')?.length ?? 0}, ` +
       `no answer ${byCategory.get('no answer')?.length ?? 0}`,
   ];
   for (const [category, list] of byCategory) {
@@ -309,6 +336,8 @@ describe('fuzzing every documented endpoint', () => {
     expect(listOf('non-JSON')).toEqual([]);
     expect(listOf('not the error shape')).toEqual([]);
   });
+  it('answers successes in the documented schema', () =>
+    expect(listOf('breaks the documented answer')).toEqual([]));
   it('writes nothing when it refuses a request', () => {
     expect(writesSeen, 'the write check saw no accepted write: it is blind').toBeGreaterThan(10);
     expect(listOf('write on 4xx')).toEqual([]);

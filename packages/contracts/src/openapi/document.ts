@@ -40,6 +40,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   404: 'No such item',
   409: 'Conflicts with the current state (taken, full, already reviewed, …)',
   413: 'Request body too large',
+  414: 'Path or query string too long',
   415: 'Unsupported media type: send application/json',
   429: 'Too many requests; `Retry-After` says when to try again',
   503: 'A dependency is down; `Retry-After` says when to try again',

@@ -46,7 +46,7 @@ export type Access = 'public' | 'signedIn' | 'supervisor' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 // Error statuses an endpoint may answer, always with the one JSON error shape (errors.ts).
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
 
 export interface EndpointSpec {
   method: HttpMethod;
@@ -423,6 +423,8 @@ export function errorStatuses(endpoint: EndpointSpec): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
   if (endpoint.body) statuses.add(413);
+  // An overlong path parameter or query string.
+  if (endpoint.params || endpoint.query) statuses.add(414);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.access === 'admin' || endpoint.access === 'supervisor') statuses.add(403);
   statuses.add(429);
