@@ -21,7 +21,8 @@ function scalarBundlePath(): string {
 }
 
 // No inline script (the gateway's CSP is script-src 'self'): the bundle reads the data-url and
-// data-configuration of the #api-reference tag itself. Default fonts would come from a CDN.
+// data-configuration of the #api-reference tag itself. Default fonts would come from a CDN; the
+// developer tools, AI agent and MCP buttons lead to Scalar's hosted services.
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -33,7 +34,7 @@ const DOCS_PAGE = `<!doctype html>
     <script
       id="api-reference"
       data-url="/api/openapi.json"
-      data-configuration='{"withDefaultFonts":false,"hideClientButton":true,"telemetry":false}'
+      data-configuration='{"withDefaultFonts":false,"showDeveloperTools":"never","agent":{"disabled":true},"mcp":{"disabled":true},"telemetry":false}'
     ></script>
     <script src="/api/docs/scalar.js"></script>
   </body>
