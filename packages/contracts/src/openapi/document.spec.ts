@@ -21,7 +21,10 @@ const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await validate(structuredClone(document));
+    // The validator dereferences in place: it gets its own copy.
+    const result = await validate(
+      JSON.parse(JSON.stringify(document)) as Parameters<typeof validate>[0],
+    );
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
     expect(document.openapi).toBe('3.1.0');
   });
