@@ -1,4 +1,5 @@
 import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -11,10 +12,13 @@ import { Public } from '@district/service-kit';
 // starts, so it is always the contract this build enforces; svc-auth serves it because every
 // way the platform runs (npm start, compose, Kubernetes) already routes public /api calls to it.
 
-// Scalar's self-contained browser bundle: no CDN, works offline. Its package exports no
-// subpath for it, so it is found next to the package's main file. (`require` is CommonJS's, as
-// built; under vitest's ESM runner one is made.)
+// Scalar's self-contained browser bundle: no CDN, works offline. Built images carry a copy next
+// to this file (scripts/copy-docs-bundle.mjs), so the package stays a dev dependency; otherwise
+// it is found next to the package's main file (its package exports no subpath for it).
 function scalarBundlePath(): string {
+  if (typeof __dirname === 'string' && existsSync(join(__dirname, 'scalar.js')))
+    return join(__dirname, 'scalar.js');
+  // `require` is CommonJS's, as built; under vitest's ESM runner one is made.
   const resolver =
     typeof require === 'function' ? require : createRequire(join(process.cwd(), 'package.json'));
   return join(dirname(resolver.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
