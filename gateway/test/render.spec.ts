@@ -37,8 +37,9 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 16 /api routes, the auth subrequest and the remote served from its container.
-    expect(proxying).toHaveLength(18);
+    // 19 /api routes (3 of them the published contract and its page), the auth subrequest and
+    // the remote served from its container.
+    expect(proxying).toHaveLength(21);
     for (const [match, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity, match).toHaveLength(1);
@@ -62,6 +63,9 @@ describe(renderGatewayConfig.name, () => {
       '= /api/user',
       '/api/password-reset/',
       '/api/avatars/',
+      '= /api/openapi.json',
+      '= /api/docs',
+      '/api/docs/',
     ]) {
       expect(isProtected(match), match).toBe(false);
     }

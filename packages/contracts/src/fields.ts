@@ -26,12 +26,23 @@ export function toDateInput(value: unknown): unknown {
 export const coercedNumber = <T extends z.ZodType<number | undefined>>(schema: T) =>
   z.preprocess(toNumberInput, schema);
 
+// Years 1900–9999: JavaScript dates reach ±275,760 years, PostgreSQL's end at 4713 BC, and a
+// date outside these years is a typo on this site (found by fuzz/: such dates answered 500).
+export const DATE_MIN = new Date('1900-01-01T00:00:00.000Z');
+export const DATE_MAX = new Date('9999-12-31T23:59:59.999Z');
+
+const boundedDate = (message: string) =>
+  z
+    .date({ error: messageFor(message) })
+    .min(DATE_MIN, message)
+    .max(DATE_MAX, message);
+
 export const coercedDate = (message: string = VALIDATION.invalidDate) =>
-  z.preprocess(toDateInput, z.date({ error: messageFor(message) }));
+  z.preprocess(toDateInput, boundedDate(message));
 
 // Same, but absent ('' included) is fine.
 export const optionalCoercedDate = (message: string = VALIDATION.invalidDate) =>
-  z.preprocess(toDateInput, z.date({ error: messageFor(message) }).optional());
+  z.preprocess(toDateInput, boundedDate(message).optional());
 
 // PostgreSQL text cannot hold U+0000 (an insert or even a lookup with it fails, issue 15), and no
 // person types the other C0 control characters or DEL into a form. Multi-line text keeps tab,
