@@ -73,6 +73,29 @@ function useLayoutOf(ref: RefObject<HTMLDivElement | null>): { width: number; to
   return layout;
 }
 
+// Whether the list is on or near the screen. TanStack Virtual always draws its first rows, even for
+// a list far below the viewport; with every school open that was ~16 cards per school for nothing.
+const NEAR_PX = 600;
+function useNearViewport(ref: RefObject<HTMLDivElement | null>): boolean {
+  const [near, setNear] = useState(true);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const rect = element.getBoundingClientRect();
+    setNear(rect.bottom >= -NEAR_PX && rect.top <= window.innerHeight + NEAR_PX);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) setNear(last.isIntersecting);
+      },
+      { rootMargin: `${NEAR_PX}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return near;
+}
+
 export function SchoolRows({
   school,
   grades,
@@ -86,6 +109,7 @@ export function SchoolRows({
   const [closed, setClosed] = useState<ReadonlySet<number>>(() => new Set());
   const containerRef = useRef<HTMLDivElement>(null);
   const { width, top } = useLayoutOf(containerRef);
+  const near = useNearViewport(containerRef);
   const columns = width > 0 ? columnsFor(width, remPx()) : 1;
   const rows = useMemo(() => buildRows(grades, closed, columns), [grades, closed, columns]);
 
@@ -110,7 +134,7 @@ export function SchoolRows({
       className="dir-rows"
       style={{ height: virtualizer.getTotalSize(), ['--dir-columns' as string]: columns }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
+      {(near ? virtualizer.getVirtualItems() : []).map((item) => {
         const row = rows[item.index];
         if (!row) return null;
         return (
