@@ -274,6 +274,7 @@ test('the related-event picker filters as you type and the keyboard picks an eve
   await expect(list).toBeHidden();
   await expect(picker).toHaveValue(new RegExp(`^${titles[1]}`));
 
+  await page.getByLabel('Description').fill('Read with second graders after school.');
   await page.getByRole('button', { name: 'Submit Hours' }).click();
   await expect(page.getByText(/^Logged 1 hour/)).toBeVisible();
   // The form starts over with no event; the entry carries the one picked.

@@ -1,5 +1,5 @@
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { cn } from '../lib/cn';
 import { CheckIcon, ChevronDownIcon } from '../lib/icons';
 import type { ComboboxProps } from './combobox';
@@ -50,6 +50,7 @@ export function ComboboxImpl({
     getMenuProps,
     getItemProps,
     getToggleButtonProps,
+    setInputValue,
   } = useCombobox<SelectOption>({
     items,
     itemToString: toText,
@@ -67,6 +68,14 @@ export function ComboboxImpl({
     },
     stateReducer,
   });
+
+  // The chosen option's label can change under it (options loaded later): Downshift only rewrites
+  // the box when the choice itself changes, so a closed box is kept showing the current label.
+  const selectedLabel = selectedItem?.label ?? '';
+  useEffect(() => {
+    if (!isOpen) setInputValue(selectedLabel);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the label changes
+  }, [selectedLabel]);
 
   return (
     <div className={cn('ui-combobox', className)}>

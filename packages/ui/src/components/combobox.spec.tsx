@@ -94,3 +94,27 @@ describe('Combobox', () => {
     expect(screen.getAllByRole('option')).toHaveLength(OPTIONS.length);
   });
 });
+
+describe('Combobox with options that arrive later', () => {
+  it('shows the chosen option’s current label once the options load', async () => {
+    const { rerender } = render(
+      <Combobox
+        aria-label="Event"
+        options={[{ value: 'none', label: 'No events available' }]}
+        value="none"
+        onValueChange={() => undefined}
+      />,
+    );
+    const box = (await screen.findByRole('combobox', { name: 'Event' })) as HTMLInputElement;
+    expect(box.value).toBe('No events available');
+    rerender(
+      <Combobox
+        aria-label="Event"
+        options={OPTIONS}
+        value="none"
+        onValueChange={() => undefined}
+      />,
+    );
+    expect(box.value).toBe('No related event');
+  });
+});
