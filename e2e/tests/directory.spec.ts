@@ -242,9 +242,9 @@ test('an open school with many students keeps only the cards near the screen in 
   // Registered from a separate API context (each registration signs that context in).
   const api = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
   const made: Array<{ name: string; grade: number }> = [];
-  for (let at = 0; at < STUDENTS; at += 10) {
+  for (let at = 0; at < STUDENTS; at += 5) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(10, STUDENTS - at) }, (_, i) => {
+      Array.from({ length: Math.min(5, STUDENTS - at) }, (_, i) => {
         const n = at + i;
         return registerUser(api, {
           name: `Many ${tag} ${String(n).padStart(3, '0')}`,
