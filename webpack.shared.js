@@ -162,7 +162,15 @@ function createWebpackConfig(options, argv = {}) {
       // Workspace packages compile from their TypeScript source.
       conditionNames: ['source', '...'],
       // The shell uses (and provides to the remotes) the same router subset the remotes share.
-      alias: isRemote ? {} : { 'react-router-dom$': ROUTER_SHIM },
+      alias: {
+        ...(isRemote ? {} : { 'react-router-dom$': ROUTER_SHIM }),
+        // A dependency of Downshift (the kit's Combobox) that also publishes a "source" export
+        // (TypeScript): take its published build, not the workspace condition above.
+        'compute-scroll-into-view$': path.join(
+          ROOT,
+          'node_modules/compute-scroll-into-view/dist/index.js',
+        ),
+      },
     },
     module: {
       rules: [

@@ -5,12 +5,10 @@ import { gunzip } from 'node:zlib';
 import {
   blogPostSchema,
   blogStatusSchema,
-  paginationQuerySchema,
   type BlogPost,
   type BlogPostInput,
   type BlogStatusInput,
   type Page,
-  type PaginationQuery,
 } from '@district/contracts';
 import {
   CurrentUser,
@@ -21,6 +19,7 @@ import {
   type Identity,
 } from '@district/service-kit';
 import { acceptsGzip } from './accepts-gzip.util';
+import { blogListQuerySchema, type BlogListQuery } from './blog-list-query';
 import { BlogPostsService } from './blog-posts.service';
 
 const gunzipAsync = promisify(gunzip);
@@ -37,15 +36,15 @@ export class BlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 
   // Plain call: the spec's array of every visible post, sent as the cached gzip bytes (nginx
-  // passes an encoded answer through untouched). ?page/?pageSize: one Page of it.
+  // passes an encoded answer through untouched). ?page/?pageSize (and ?status): one Page of it.
   @Get()
   async list(
     @CurrentUser() user: Identity,
-    @ZodQuery(paginationQuerySchema) query: PaginationQuery,
+    @ZodQuery(blogListQuerySchema) query: BlogListQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | Page<BlogPost> | undefined> {
-    if (query.page !== undefined || query.pageSize !== undefined) {
+    if (query.page !== undefined || query.pageSize !== undefined || query.status !== undefined) {
       return this.posts.page(user, query);
     }
     const list = await this.posts.fullList(user);

@@ -232,7 +232,17 @@ const spec: Registry = {
     tag: 'Opportunities',
     access: 'signedIn',
     query: opportunitiesQuerySchema,
-    success: { status: 200, schema: z.array(opportunityResponseSchema), description: 'The list' },
+    success: {
+      status: 200,
+      schema: z.union([z.array(opportunityResponseSchema), pageOf(opportunityResponseSchema)]),
+      description: 'An array; a page when page or pageSize is given',
+    },
+  },
+  mySignups: {
+    summary: 'Ids of the opportunities the caller has signed up for',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(z.number().int()), description: 'Opportunity ids' },
   },
   createOpportunity: {
     summary: 'Create an opportunity',
