@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedNumber } from './fields';
+import { coercedNumber, plainText } from './fields';
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
@@ -24,8 +24,7 @@ export interface Page<T> {
 // or repeat a row, as an offset would. Opaque to clients.
 export const keysetQuerySchema = z.object({
   limit: coercedNumber(z.number().int().min(1).max(PAGE_SIZE_MAX).optional()),
-  cursor: z
-    .string()
+  cursor: plainText()
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
     .optional(),

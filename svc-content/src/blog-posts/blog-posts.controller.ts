@@ -3,8 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import {
+  blogListQuerySchema,
   blogPostSchema,
   blogStatusSchema,
+  type BlogListQuery,
   type BlogPost,
   type BlogPostInput,
   type BlogStatusInput,
@@ -19,7 +21,6 @@ import {
   type Identity,
 } from '@district/service-kit';
 import { acceptsGzip } from './accepts-gzip.util';
-import { blogListQuerySchema, type BlogListQuery } from './blog-list-query';
 import { BlogPostsService } from './blog-posts.service';
 
 const gunzipAsync = promisify(gunzip);

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   API_MESSAGES,
   PAGE_SIZE_DEFAULT,
+  type BlogListQuery,
   type BlogPost,
   type BlogPostInput,
   type Page,
@@ -17,7 +18,6 @@ import {
   type Identity,
 } from '@district/service-kit';
 import { BlogListCache, type CachedBlogList } from './blog-list-cache.service';
-import type { BlogListQuery } from './blog-list-query';
 import {
   AUTHOR_JOIN,
   BLOG_POST_COLUMNS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_ROUTES, type ApiRouteName } from '../api-paths';
 import { auditQuerySchema, auditRecordSchema } from '../audit.schema';
-import { blogPostResponseSchema, blogPostSchema } from '../blog.schema';
+import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { notificationItemSchema } from '../notifications.schema';
 import {
@@ -12,7 +12,6 @@ import {
   opportunityStatusSchema,
   createOpportunitySchema,
 } from '../opportunities.schema';
-import { paginationQuerySchema } from '../pagination';
 import { reviewStatusSchema } from '../review.schema';
 import { serviceHoursLogResponseSchema, serviceHoursSchema } from '../service-hours.schema';
 import {
@@ -74,6 +73,9 @@ export interface EndpointSpec {
   errors?: ErrorStatus[];
   description?: string;
 }
+
+const keysetPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), nextCursor: z.string().nullable() });
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -323,11 +325,11 @@ const spec: Registry = {
     summary: 'Blog posts (approved ones, and the caller’s own; all for admins)',
     tag: 'Content',
     access: 'signedIn',
-    query: paginationQuerySchema,
+    query: blogListQuerySchema,
     success: {
       status: 200,
       schema: z.union([z.array(blogPostResponseSchema), pageOf(blogPostResponseSchema)]),
-      description: 'An array; a page when page or pageSize is given',
+      description: 'An array; a page when page, pageSize or status is given',
     },
   },
   createBlogPost: {
@@ -373,8 +375,10 @@ const spec: Registry = {
       schema: z.union([
         z.array(serviceHoursLogResponseSchema),
         pageOf(serviceHoursLogResponseSchema),
+        keysetPageOf(serviceHoursLogResponseSchema),
       ]),
-      description: 'An array; a page when page or pageSize is given',
+      description:
+        'An array; a page when page or pageSize is given; a keyset page (newest first) when limit or cursor is given',
     },
   },
   logServiceHours: {
