@@ -21,7 +21,15 @@ import {
   type PostgresServer,
 } from './postgres.ts';
 import { MissingPrerequisiteError } from './prerequisites.ts';
-import { formatPinoLine, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
+import {
+  formatPinoLine,
+  startProcess,
+  supervise,
+  waitForHttp,
+  type ManagedProcess,
+  type SupervisedProcess,
+  type SuperviseOptions,
+} from './processes.ts';
 import {
   deleteKeysWithPrefix,
   externalRedis,
@@ -53,6 +61,9 @@ export interface PlatformOptions {
   verbose?: boolean;
   // Abort start-up (Ctrl-C while starting): what was started is stopped, then the promise rejects.
   signal?: AbortSignal;
+  // How crashed services, Redis and the embedded PostgreSQL are restarted (default 0.5 s doubling
+  // to 8 s, giving up after more than 5 crashes in 60 s).
+  supervision?: SuperviseOptions;
 }
 
 export interface ServiceDefinition {
@@ -67,7 +78,9 @@ export interface RunningService extends ServiceDefinition {
   port: number;
   url: string;
   databaseUrl: string;
-  process: ManagedProcess;
+  // The process running now: after a crash the runner starts a new one (issue 15.3).
+  readonly process: ManagedProcess;
+  supervisor: SupervisedProcess;
 }
 
 export interface SeedAccount {
@@ -208,6 +221,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
                 port: await findFreePort(),
                 persistent: !testRun,
                 logFile: logFile('postgres') ?? join(dataDir, 'logs', 'postgres.log'),
+                supervision: options.supervision,
               });
           cleanups.push({ what: 'PostgreSQL', run: () => server.stop() });
           return server;
@@ -217,8 +231,10 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             ? externalRedis(options.redisUrl)
             : await startRedisServer({
                 port: await findFreePort(),
-                dir: join(dataDir, 'redis'),
+                // A test run's append-only file is its own, gone with its data folder.
+                dir: join(dataDir, testRun ? `redis-${options.runId}` : 'redis'),
                 logFile: logFile('redis'),
+                supervision: options.supervision,
               });
           cleanups.push({ what: 'Redis', run: () => server.stop() });
           return server;
@@ -297,33 +313,40 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
           },
           inheritedEnv(env),
         );
-        const child = await startProcess(service.name, process.execPath, ['dist/main.js'], {
-          cwd: join(ROOT, service.name),
-          env: serviceEnv,
-          logFile: logFile(service.name),
-          format: formatPinoLine,
-        });
-        cleanups.push({ what: service.name, run: () => child.stop() });
-        void child.exited.then((code) => {
-          // A crash after start-up would otherwise only show as 502s in the browser.
-          if (!stopping)
-            console.error(
-              `platform: ${service.name} exited (${code}); see its output above or its log`,
-            );
-        });
         const url = `http://127.0.0.1:${port}`;
-        await waitForHttp(`${url}/health/ready`, {
-          process: child,
-          timeoutMs: SERVICE_READY_TIMEOUT_MS,
-          what: service.name,
-          signal: options.signal,
-        });
+        // Started again on the same port when it crashes; nginx's upstream stays valid.
+        const launch = async (): Promise<ManagedProcess> => {
+          const child = await startProcess(service.name, process.execPath, ['dist/main.js'], {
+            cwd: join(ROOT, service.name),
+            env: serviceEnv,
+            logFile: logFile(service.name),
+            format: formatPinoLine,
+          });
+          try {
+            await waitForHttp(`${url}/health/ready`, {
+              process: child,
+              timeoutMs: SERVICE_READY_TIMEOUT_MS,
+              what: service.name,
+              signal: options.signal,
+            });
+          } catch (error) {
+            await child.stop();
+            throw error;
+          }
+          return child;
+        };
+        // A crash after start-up is said on the console (not only seen as 502s in the browser).
+        const supervisor = await supervise(service.name, launch, options.supervision);
+        cleanups.push({ what: service.name, run: () => supervisor.stop() });
         services.push({
           ...service,
           port,
           url,
           databaseUrl: databases[service.name] as string,
-          process: child,
+          get process() {
+            return supervisor.current();
+          },
+          supervisor,
         });
         say(`platform: ${service.name} ready on port ${port}`);
       }),
