@@ -98,6 +98,9 @@ export interface PlatformHandle {
   skipped: string[];
   seed: { admin: SeedAccount; supervisor: SeedAccount };
   logDir: string | null;
+  // The servers the runner started (their `process` is the one running now, null when external).
+  redis: RedisServer;
+  postgres: PostgresServer;
   stop(): Promise<void>;
 }
 
@@ -387,6 +390,8 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       skipped,
       seed,
       logDir,
+      redis,
+      postgres,
       stop,
     };
   } catch (error) {

@@ -15,7 +15,12 @@ import { arch, platform, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { MissingPrerequisiteError } from './prerequisites.ts';
-import { startProcess, supervise, type ManagedProcess, type SuperviseOptions } from './processes.ts';
+import {
+  startProcess,
+  supervise,
+  type ManagedProcess,
+  type SuperviseOptions,
+} from './processes.ts';
 
 export interface PostgresServer {
   // URL of the server's maintenance database; service URLs swap the database name.

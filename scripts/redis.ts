@@ -82,11 +82,16 @@ export async function startRedisServer(options: {
   mkdirSync(options.dir, { recursive: true });
   const url = `redis://127.0.0.1:${options.port}`;
   const launch = async (): Promise<ManagedProcess> => {
-    const managed = await startProcess('redis', binary, redisServerArgs(options.port, options.dir), {
-      logFile: options.logFile,
-      format: () => null,
-      installHint: install,
-    });
+    const managed = await startProcess(
+      'redis',
+      binary,
+      redisServerArgs(options.port, options.dir),
+      {
+        logFile: options.logFile,
+        format: () => null,
+        installHint: install,
+      },
+    );
     const deadline = Date.now() + 10_000;
     while (!(await redisAnswers(url))) {
       if (managed.hasExited() || Date.now() > deadline) {
