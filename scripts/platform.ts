@@ -31,12 +31,14 @@ import {
   type SuperviseOptions,
 } from './processes.ts';
 import {
+  REDIS_INSTALL,
   deleteKeysWithPrefix,
   externalRedis,
   requireRedisServer,
   startRedisServer,
   type RedisServer,
 } from './redis.ts';
+import { ensureTools, type ToolNeed } from './system-packages.ts';
 import { ROOT, listWorkspaces, toolEnv } from './workspaces.ts';
 
 export interface PlatformOptions {
@@ -142,10 +144,31 @@ export function databaseName(service: ServiceDefinition, runId?: string): string
   return runId ? `t_${runId}_${short}` : `district_${short}`;
 }
 
-// Machine tools the platform needs, checked before anything slow starts (one line if missing).
+// Machine tools the platform needs, checked before anything slow starts: installed with the
+// system's package manager when missing and allowed, else one line saying what to install.
 export function checkPrerequisites(options: { redisUrl?: string }): void {
-  requireNginx();
-  if (!options.redisUrl) requireRedisServer();
+  const needs: ToolNeed[] = [
+    {
+      tool: 'nginx',
+      why: 'the gateway',
+      missingLine: 'nginx not found: install it with `apt-get install nginx` (or set NGINX_BIN)',
+    },
+  ];
+  if (!options.redisUrl)
+    needs.push({
+      tool: 'redis-server',
+      why: 'sessions and queues',
+      missingLine: `redis-server not found: ${REDIS_INSTALL}`,
+    });
+  ensureTools(needs, {
+    locate: (tool) => {
+      try {
+        return tool === 'nginx' ? requireNginx() : requireRedisServer();
+      } catch {
+        return null;
+      }
+    },
+  });
 }
 
 export async function startPlatform(options: PlatformOptions): Promise<PlatformHandle> {

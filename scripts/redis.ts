@@ -43,7 +43,7 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-const REDIS_INSTALL = 'install it with `apt-get install redis-server`, or set REDIS_URL';
+export const REDIS_INSTALL = 'install it with `apt-get install redis-server`, or set REDIS_URL';
 
 export function requireRedisServer(): string {
   return requireExecutable('redis-server', REDIS_INSTALL);
