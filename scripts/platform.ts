@@ -146,14 +146,14 @@ export function databaseName(service: ServiceDefinition, runId?: string): string
 
 // Machine tools the platform needs, checked before anything slow starts: installed with the
 // system's package manager when missing and allowed, else one line saying what to install.
-export function checkPrerequisites(options: { redisUrl?: string }): void {
-  const needs: ToolNeed[] = [
-    {
+export function checkPrerequisites(options: { redisUrl?: string; nginx?: boolean }): void {
+  const needs: ToolNeed[] = [];
+  if (options.nginx !== false)
+    needs.push({
       tool: 'nginx',
       why: 'the gateway',
       missingLine: 'nginx not found: install it with `apt-get install nginx` (or set NGINX_BIN)',
-    },
-  ];
+    });
   if (!options.redisUrl)
     needs.push({
       tool: 'redis-server',

@@ -173,6 +173,20 @@ export async function startEmbeddedPostgres(
   let ids: { uid: number; gid: number } | null = null;
   if (isRoot) {
     ids = postgresUserIds();
+    // A fresh machine (issue 14.9): as root we may create the system user PostgreSQL runs as.
+    if (!ids && process.env.DISTRICT_NO_INSTALL !== '1') {
+      console.log(
+        "creating the system user 'postgres': embedded PostgreSQL refuses to run as root",
+      );
+      spawnSync(
+        'useradd',
+        ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+        {
+          stdio: 'inherit',
+        },
+      );
+      ids = postgresUserIds();
+    }
     if (!ids) {
       throw new MissingPrerequisiteError(
         "embedded PostgreSQL cannot run as root and there is no 'postgres' user: create one (`useradd --system postgres`) or set DATABASE_URL",
