@@ -61,7 +61,7 @@ describe('validateKubernetes', () => {
           '      automountServiceAccountToken: false',
           '      restartPolicy: Never\n      automountServiceAccountToken: false',
         )
-        .replace(/          livenessProbe:\n(            .*\n)+?(?=          readinessProbe)/, ''),
+        .replace(/ {10}livenessProbe:\n( {12}.*\n)+?(?= {10}readinessProbe)/, ''),
     );
     const result = await validateKubernetes(ROOT, () => {}, dir);
     expect(result.problems).toEqual(
