@@ -19,6 +19,7 @@ import {
   startProcess,
   supervise,
   type ManagedProcess,
+  type SupervisedProcess,
   type SuperviseOptions,
 } from './processes.ts';
 
@@ -29,6 +30,8 @@ export interface PostgresServer {
   embedded: boolean;
   // The embedded postmaster running now (a new one after a restart); null for DATABASE_URL.
   readonly process?: ManagedProcess | null;
+  // Its supervisor (fault injection: pause/resume); absent for DATABASE_URL.
+  supervisor?: SupervisedProcess;
   stop(): Promise<void>;
 }
 
@@ -302,6 +305,7 @@ export async function startEmbeddedPostgres(
     get process() {
       return supervised.current();
     },
+    supervisor: supervised,
     async stop() {
       await supervised.stop(15_000);
       if (!options.persistent) removeFiles();

@@ -94,6 +94,31 @@ describe('supervise', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it('pause() stops without a restart until resume()', async () => {
+    const lines: string[] = [];
+    const supervised = await supervise(
+      'paused',
+      () => startProcess('paused', 'sleep', ['300'], { format: () => null }),
+      { log: (line) => lines.push(line), initialDelayMs: 5 },
+    );
+    const first = supervised.current();
+    await supervised.pause(2000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(first.hasExited()).toBe(true);
+    expect(lines).toEqual([]);
+    const second = await supervised.resume();
+    expect(second.pid).not.toBe(first.pid);
+    // Supervised again after resume: a crash restarts it.
+    const restarted = supervised.nextRestart();
+    process.kill(second.pid, 'SIGKILL');
+    await restarted;
+    expect(lines).toEqual([
+      'platform: paused exited (SIGKILL); restarting in 0.005 s',
+      'platform: paused restarted',
+    ]);
+    await supervised.stop(2000);
+  });
+
   it('gives up on a process that keeps crashing, and says so', async () => {
     const lines: string[] = [];
     const supervised = await supervise(

@@ -269,6 +269,9 @@ export interface SupervisedProcess {
   gaveUp(): boolean;
   // Resolves when the next restart is complete (tests and the fault suite wait on it).
   nextRestart(): Promise<ManagedProcess>;
+  // Fault injection (the fault suite): stop it cleanly without a restart until resume().
+  pause(timeoutMs?: number): Promise<void>;
+  resume(): Promise<ManagedProcess>;
   // Stop for good: no restart follows, a pending restart is cancelled.
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -292,6 +295,7 @@ export async function supervise(
   const log = options.log ?? ((line: string) => console.error(line));
   const now = options.now ?? Date.now;
   let stopped = false;
+  let paused = false;
   let gaveUp = false;
   let restarts = 0;
   let current = await launch();
@@ -312,7 +316,7 @@ export async function supervise(
     void managed.exited.then((code) => onExit(managed, code));
   };
   const onExit = async (managed: ManagedProcess, code: number | string): Promise<void> => {
-    if (stopped || managed !== current) return;
+    if (stopped || paused || managed !== current) return;
     // Whatever the crashed leader left in its group (PostgreSQL backends, nginx workers) goes too,
     // so the new one finds its port and shared memory free.
     killGroup(managed.pid, 'SIGKILL');
@@ -357,6 +361,17 @@ export async function supervise(
     restarts: () => restarts,
     gaveUp: () => gaveUp,
     nextRestart: () => new Promise((resolve) => waiters.push(resolve)),
+    async pause(timeoutMs?: number) {
+      paused = true;
+      await current.stop(timeoutMs);
+    },
+    async resume() {
+      if (!paused || stopped) return current;
+      current = await launch();
+      paused = false;
+      watch(current);
+      return current;
+    },
     async stop(timeoutMs?: number) {
       stopped = true;
       (cancelWait as (() => void) | null)?.();
