@@ -6,7 +6,8 @@
 //                            answer (remote config, the spec's 401 for GET /api/user)
 //   npm test -- --no-e2e     its own embedded PostgreSQL and redis-server; must end "N passed, 0 failed"
 // Prints the timings. Slow (several minutes), so not part of `npm test`.
-// FIRST_RUN_E2E=1 runs the full `npm test` (Chromium installed by the runner) instead.
+// FIRST_RUN_E2E=1 runs the full `npm test` (Chromium installed by the runner) instead;
+// FIRST_RUN_TEST_ARGS replaces `--no-e2e` (e.g. `gateway` to repeat one suite).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,9 +71,11 @@ async function main(): Promise<number> {
 
     container = `district-first-run-${Date.now().toString(36)}`;
     const name = container;
+    // --init reaps what exits, so a finished process is not mistaken for a live one.
     await docker([
       'run',
       '-d',
+      '--init',
       '--name',
       name,
       ...mounts,
@@ -111,7 +114,8 @@ async function main(): Promise<number> {
 
     await timings.phase('npm start (until it answers)', async () => {
       const started = Date.now();
-      await inApp('nohup npm start >/tmp/start.log 2>&1 & echo $! >/tmp/start.pid');
+      // Its own session (process group), as in a terminal, so Ctrl-C can be sent to the group.
+      await inApp('setsid npm start >/tmp/start.log 2>&1 </dev/null & echo $! >/tmp/start.pid');
       const probe = `node -e "Promise.all([fetch('http://127.0.0.1:8080/config/remotes.json'),fetch('http://127.0.0.1:8080/api/user')]).then(([a,b])=>{console.log(a.status,b.status);process.exit(a.status===200&&b.status===401?0:1)},()=>process.exit(1))"`;
       let answered = false;
       while (Date.now() - started < 900_000) {
@@ -137,18 +141,26 @@ async function main(): Promise<number> {
         log(startLog.split('\n').slice(-30).join('\n'));
       } else if (!installs.some((line) => line.includes('nginx') && line.includes('redis-server')))
         failures.push('npm start did not say it installed nginx and redis-server');
-      // Ctrl-C, as a person would stop it (npm passes SIGINT on to the runner).
-      await inApp(
-        'kill -INT "$(cat /tmp/start.pid)"; for i in $(seq 1 60); do kill -0 "$(cat /tmp/start.pid)" 2>/dev/null || exit 0; sleep 0.5; done; exit 1',
-        {
-          allowFailure: true,
-        },
+      // Ctrl-C, as a terminal sends it: SIGINT to the whole foreground group. Everything the
+      // runner started must be gone within 30 s, and nothing restarted on the way.
+      const stopped = await inApp(
+        // (This script's own subshells carry "kill -s INT" in their command line and are skipped.)
+        'kill -s INT -"$(cat /tmp/start.pid)"; for i in $(seq 1 60); do ' +
+          'left=$(for p in /proc/[0-9]*; do c=$(tr "\\0" " " 2>/dev/null <"$p/cmdline"); case "$c" in ' +
+          '*"kill -s INT"*) ;; *dist/main.js*|*/.data/*|*scripts/start.ts*) echo x ;; esac; done | grep -c x); ' +
+          '[ "$left" -eq 0 ] && exit 0; sleep 0.5; done; exit 1',
+        { allowFailure: true },
       );
+      const stopLog = (await inApp('tail -n 20 /tmp/start.log', { allowFailure: true })).stdout;
+      if (stopped.code !== 0) failures.push('Ctrl-C did not stop every process npm start started');
+      if (/restarting in/.test(stopLog)) failures.push('Ctrl-C made the runner restart something');
     });
 
-    const e2e = process.env.FIRST_RUN_E2E === '1';
-    await timings.phase(e2e ? 'npm test' : 'npm test -- --no-e2e', async () => {
-      const result = await inApp(`npm test${e2e ? '' : ' -- --no-e2e'} 2>&1`, {
+    const testArgs =
+      process.env.FIRST_RUN_E2E === '1' ? '' : (process.env.FIRST_RUN_TEST_ARGS ?? '--no-e2e');
+    const testCommand = `npm test${testArgs ? ` -- ${testArgs}` : ''}`;
+    await timings.phase(testCommand, async () => {
+      const result = await inApp(`${testCommand} 2>&1`, {
         timeoutMs: 3_600_000,
         allowFailure: true,
         echo: process.env.VERBOSE === '1' ? '      npm test | ' : undefined,
@@ -160,10 +172,12 @@ async function main(): Promise<number> {
         log(`runner said: ${line}`);
       const perSuite = lines.filter((line) => /^(ok {2}|FAIL) /.test(line));
       for (const line of perSuite) log(line);
-      figures.push(`npm test${e2e ? '' : ' -- --no-e2e'}: ${summary}`);
+      figures.push(`${testCommand}: ${summary}`);
       if (result.code !== 0) {
         failures.push(`npm test failed: ${summary}`);
-        if (perSuite.length === 0) log(lines.slice(-40).join('\n'));
+        // vitest's failure blocks (plain text: CI=true), else the tail.
+        const failed = lines.filter((line) => /FAIL |×|AssertionError|Error:/.test(line));
+        log((failed.length > 0 ? failed.slice(0, 60) : lines.slice(-40)).join('\n'));
       }
     });
   } catch (error) {
