@@ -83,18 +83,41 @@ describe('startEmbeddedPostgres', () => {
     chmodSync(root, 0o755);
     const dir = join(root, 'cluster');
     const { findFreePort } = await import('./gateway.ts');
+    const lines: string[] = [];
     const server = await startEmbeddedPostgres({
       dir,
       port: await findFreePort(),
       persistent: false,
       logFile: join(root, 'pg.log'),
+      supervision: { log: (line) => lines.push(line) },
     });
     try {
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
       const { rows } = await client.query<{ user: string }>('SELECT current_user AS user');
+      // The throwaway cluster commits asynchronously; this write asks for a durable commit.
+      await client.query('SET synchronous_commit = on');
+      await client.query('CREATE TABLE kept (id int)');
+      await client.query('INSERT INTO kept VALUES (1)');
       await client.end();
       expect(rows[0]?.user).toBe('postgres');
+
+      // Issue 15.3: a crashed postmaster is started again on the same folder and port.
+      const before = server.process?.pid ?? -1;
+      process.kill(before, 'SIGKILL');
+      const deadline = Date.now() + 30_000;
+      while (!lines.includes('platform: PostgreSQL restarted') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines[0]).toBe('platform: PostgreSQL exited (SIGKILL); restarting in 0.5 s');
+      expect(lines).toContain('platform: PostgreSQL restarted');
+      expect(server.process?.pid).not.toBe(before);
+      const after = new pg.Client({ connectionString: server.url });
+      after.on('error', () => undefined);
+      await after.connect();
+      const kept = await after
+        .query<{ id: number }>('SELECT id FROM kept')
+        .finally(() => after.end());
+      expect(kept.rows).toEqual([{ id: 1 }]);
     } finally {
       await server.stop();
     }

@@ -21,14 +21,24 @@ import {
   type PostgresServer,
 } from './postgres.ts';
 import { MissingPrerequisiteError } from './prerequisites.ts';
-import { formatPinoLine, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
 import {
+  formatPinoLine,
+  startProcess,
+  supervise,
+  waitForHttp,
+  type ManagedProcess,
+  type SupervisedProcess,
+  type SuperviseOptions,
+} from './processes.ts';
+import {
+  REDIS_INSTALL,
   deleteKeysWithPrefix,
   externalRedis,
   requireRedisServer,
   startRedisServer,
   type RedisServer,
 } from './redis.ts';
+import { ensureTools, type ToolNeed } from './system-packages.ts';
 import { ROOT, listWorkspaces, toolEnv } from './workspaces.ts';
 
 export interface PlatformOptions {
@@ -53,6 +63,9 @@ export interface PlatformOptions {
   verbose?: boolean;
   // Abort start-up (Ctrl-C while starting): what was started is stopped, then the promise rejects.
   signal?: AbortSignal;
+  // How crashed services, Redis and the embedded PostgreSQL are restarted (default 0.5 s doubling
+  // to 8 s, giving up after more than 5 crashes in 60 s).
+  supervision?: SuperviseOptions;
 }
 
 export interface ServiceDefinition {
@@ -67,7 +80,9 @@ export interface RunningService extends ServiceDefinition {
   port: number;
   url: string;
   databaseUrl: string;
-  process: ManagedProcess;
+  // The process running now: after a crash the runner starts a new one (issue 15.3).
+  readonly process: ManagedProcess;
+  supervisor: SupervisedProcess;
 }
 
 export interface SeedAccount {
@@ -85,6 +100,9 @@ export interface PlatformHandle {
   skipped: string[];
   seed: { admin: SeedAccount; supervisor: SeedAccount };
   logDir: string | null;
+  // The servers the runner started (their `process` is the one running now, null when external).
+  redis: RedisServer;
+  postgres: PostgresServer;
   stop(): Promise<void>;
 }
 
@@ -126,10 +144,31 @@ export function databaseName(service: ServiceDefinition, runId?: string): string
   return runId ? `t_${runId}_${short}` : `district_${short}`;
 }
 
-// Machine tools the platform needs, checked before anything slow starts (one line if missing).
-export function checkPrerequisites(options: { redisUrl?: string }): void {
-  requireNginx();
-  if (!options.redisUrl) requireRedisServer();
+// Machine tools the platform needs, checked before anything slow starts: installed with the
+// system's package manager when missing and allowed, else one line saying what to install.
+export function checkPrerequisites(options: { redisUrl?: string; nginx?: boolean }): void {
+  const needs: ToolNeed[] = [];
+  if (options.nginx !== false)
+    needs.push({
+      tool: 'nginx',
+      why: 'the gateway',
+      missingLine: 'nginx not found: install it with `apt-get install nginx` (or set NGINX_BIN)',
+    });
+  if (!options.redisUrl)
+    needs.push({
+      tool: 'redis-server',
+      why: 'sessions and queues',
+      missingLine: `redis-server not found: ${REDIS_INSTALL}`,
+    });
+  ensureTools(needs, {
+    locate: (tool) => {
+      try {
+        return tool === 'nginx' ? requireNginx() : requireRedisServer();
+      } catch {
+        return null;
+      }
+    },
+  });
 }
 
 export async function startPlatform(options: PlatformOptions): Promise<PlatformHandle> {
@@ -208,6 +247,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
                 port: await findFreePort(),
                 persistent: !testRun,
                 logFile: logFile('postgres') ?? join(dataDir, 'logs', 'postgres.log'),
+                supervision: options.supervision,
               });
           cleanups.push({ what: 'PostgreSQL', run: () => server.stop() });
           return server;
@@ -217,8 +257,10 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             ? externalRedis(options.redisUrl)
             : await startRedisServer({
                 port: await findFreePort(),
-                dir: join(dataDir, 'redis'),
+                // A test run's append-only file is its own, gone with its data folder.
+                dir: join(dataDir, testRun ? `redis-${options.runId}` : 'redis'),
                 logFile: logFile('redis'),
+                supervision: options.supervision,
               });
           cleanups.push({ what: 'Redis', run: () => server.stop() });
           return server;
@@ -297,33 +339,40 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
           },
           inheritedEnv(env),
         );
-        const child = await startProcess(service.name, process.execPath, ['dist/main.js'], {
-          cwd: join(ROOT, service.name),
-          env: serviceEnv,
-          logFile: logFile(service.name),
-          format: formatPinoLine,
-        });
-        cleanups.push({ what: service.name, run: () => child.stop() });
-        void child.exited.then((code) => {
-          // A crash after start-up would otherwise only show as 502s in the browser.
-          if (!stopping)
-            console.error(
-              `platform: ${service.name} exited (${code}); see its output above or its log`,
-            );
-        });
         const url = `http://127.0.0.1:${port}`;
-        await waitForHttp(`${url}/health/ready`, {
-          process: child,
-          timeoutMs: SERVICE_READY_TIMEOUT_MS,
-          what: service.name,
-          signal: options.signal,
-        });
+        // Started again on the same port when it crashes; nginx's upstream stays valid.
+        const launch = async (): Promise<ManagedProcess> => {
+          const child = await startProcess(service.name, process.execPath, ['dist/main.js'], {
+            cwd: join(ROOT, service.name),
+            env: serviceEnv,
+            logFile: logFile(service.name),
+            format: formatPinoLine,
+          });
+          try {
+            await waitForHttp(`${url}/health/ready`, {
+              process: child,
+              timeoutMs: SERVICE_READY_TIMEOUT_MS,
+              what: service.name,
+              signal: options.signal,
+            });
+          } catch (error) {
+            await child.stop();
+            throw error;
+          }
+          return child;
+        };
+        // A crash after start-up is said on the console (not only seen as 502s in the browser).
+        const supervisor = await supervise(service.name, launch, options.supervision);
+        cleanups.push({ what: service.name, run: () => supervisor.stop() });
         services.push({
           ...service,
           port,
           url,
           databaseUrl: databases[service.name] as string,
-          process: child,
+          get process() {
+            return supervisor.current();
+          },
+          supervisor,
         });
         say(`platform: ${service.name} ready on port ${port}`);
       }),
@@ -366,6 +415,8 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       skipped,
       seed,
       logDir,
+      redis,
+      postgres,
       stop,
     };
   } catch (error) {

@@ -15,13 +15,23 @@ import { arch, platform, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { MissingPrerequisiteError } from './prerequisites.ts';
-import { startProcess } from './processes.ts';
+import {
+  startProcess,
+  supervise,
+  type ManagedProcess,
+  type SupervisedProcess,
+  type SuperviseOptions,
+} from './processes.ts';
 
 export interface PostgresServer {
   // URL of the server's maintenance database; service URLs swap the database name.
   url: string;
   port: number;
   embedded: boolean;
+  // The embedded postmaster running now (a new one after a restart); null for DATABASE_URL.
+  readonly process?: ManagedProcess | null;
+  // Its supervisor (fault injection: pause/resume); absent for DATABASE_URL.
+  supervisor?: SupervisedProcess;
   stop(): Promise<void>;
 }
 
@@ -31,6 +41,8 @@ export interface EmbeddedPostgresOptions {
   // false: a throwaway cluster whose files go when it stops (tests).
   persistent: boolean;
   logFile: string;
+  // Restart policy when it crashes (default: the runner's; see supervise()).
+  supervision?: SuperviseOptions;
 }
 
 export function withDatabase(serverUrl: string, database: string): string {
@@ -164,6 +176,20 @@ export async function startEmbeddedPostgres(
   let ids: { uid: number; gid: number } | null = null;
   if (isRoot) {
     ids = postgresUserIds();
+    // A fresh machine (issue 14.9): as root we may create the system user PostgreSQL runs as.
+    if (!ids && process.env.DISTRICT_NO_INSTALL !== '1') {
+      console.log(
+        "creating the system user 'postgres': embedded PostgreSQL refuses to run as root",
+      );
+      spawnSync(
+        'useradd',
+        ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+        {
+          stdio: 'inherit',
+        },
+      );
+      ids = postgresUserIds();
+    }
     if (!ids) {
       throw new MissingPrerequisiteError(
         "embedded PostgreSQL cannot run as root and there is no 'postgres' user: create one (`useradd --system postgres`) or set DATABASE_URL",
@@ -220,52 +246,68 @@ export async function startEmbeddedPostgres(
 
   // The server runs in a process group of its own, so a Ctrl-C in the terminal reaches only the
   // runner, which stops the services first and PostgreSQL last (SIGINT: fast, clean shutdown).
-  const server = await startProcess(
-    'postgres',
-    await postgresBinary(),
-    [
-      '-D',
-      options.dir,
-      '-p',
-      String(options.port),
-      // TCP on loopback only: no unix socket to clash with a system PostgreSQL.
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      // A throwaway test cluster need not survive a power cut; a developer's data should.
-      ...(options.persistent
-        ? []
-        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    ],
-    {
-      env: { ...process.env, LC_MESSAGES: 'C' },
-      logFile: options.logFile,
-      uid: ids?.uid,
-      gid: ids?.gid,
-      stopSignal: 'SIGINT',
-      signalLeaderOnly: true,
-    },
-  );
+  // Supervised: a crashed postmaster is started again on the same folder and port (crash recovery
+  // replays the WAL), so the services' pools reconnect without a restart of their own.
+  const binary = await postgresBinary();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  while (!(await postgresAnswers(url))) {
-    if (server.hasExited() || Date.now() > deadline) {
-      await server.stop();
-      if (!options.persistent) removeFiles();
-      throw new Error(
-        `embedded PostgreSQL did not start. Log ${options.logFile}:\n${server.recentOutput().split('\n').slice(-8).join('\n')}`,
-      );
+  const launch = async (): Promise<ManagedProcess> => {
+    const server = await startProcess(
+      'postgres',
+      binary,
+      [
+        '-D',
+        options.dir,
+        '-p',
+        String(options.port),
+        // TCP on loopback only: no unix socket to clash with a system PostgreSQL.
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        // A throwaway test cluster need not survive a power cut; a developer's data should.
+        ...(options.persistent
+          ? []
+          : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      ],
+      {
+        env: { ...process.env, LC_MESSAGES: 'C' },
+        logFile: options.logFile,
+        uid: ids?.uid,
+        gid: ids?.gid,
+        stopSignal: 'SIGINT',
+        signalLeaderOnly: true,
+      },
+    );
+    const deadline = Date.now() + 30_000;
+    while (!(await postgresAnswers(url))) {
+      if (server.hasExited() || Date.now() > deadline) {
+        await server.stop();
+        throw new Error(
+          `embedded PostgreSQL did not start. Log ${options.logFile}:\n${server.recentOutput().split('\n').slice(-8).join('\n')}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    return server;
+  };
+  let supervised;
+  try {
+    supervised = await supervise('PostgreSQL', launch, options.supervision);
+  } catch (error) {
+    if (!options.persistent) removeFiles();
+    throw error;
   }
 
   return {
     url,
     port: options.port,
     embedded: true,
+    get process() {
+      return supervised.current();
+    },
+    supervisor: supervised,
     async stop() {
-      await server.stop(15_000);
+      await supervised.stop(15_000);
       if (!options.persistent) removeFiles();
     },
   };

@@ -220,3 +220,162 @@ export function formatPinoLine(line: string): string | null {
   const error = entry.err?.message ? ` (${entry.err.message})` : '';
   return `${level} ${entry.msg ?? ''}${request}${error}`;
 }
+
+// Restart policy of a supervised process (issue 15.3): back off 0.5 s, 1 s, 2 s … up to 8 s
+// between restarts, and give up once it has crashed more than maxCrashes times within windowMs
+// (a process that cannot stay up is a bug to read about, not something to spin on).
+export interface RestartPolicyOptions {
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  maxCrashes?: number;
+  windowMs?: number;
+}
+
+export type RestartDecision =
+  | { action: 'restart'; delayMs: number; crashesInWindow: number }
+  | { action: 'give-up'; crashesInWindow: number };
+
+export class RestartPolicy {
+  private readonly crashes: number[] = [];
+  readonly initialDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly maxCrashes: number;
+  readonly windowMs: number;
+
+  constructor(options: RestartPolicyOptions = {}) {
+    this.initialDelayMs = options.initialDelayMs ?? 500;
+    this.maxDelayMs = options.maxDelayMs ?? 8000;
+    this.maxCrashes = options.maxCrashes ?? 5;
+    this.windowMs = options.windowMs ?? 60_000;
+  }
+
+  // Record a crash at `now` and say what to do about it.
+  onCrash(now: number): RestartDecision {
+    this.crashes.push(now);
+    while (this.crashes.length > 0 && (this.crashes[0] as number) <= now - this.windowMs)
+      this.crashes.shift();
+    const crashesInWindow = this.crashes.length;
+    if (crashesInWindow > this.maxCrashes) return { action: 'give-up', crashesInWindow };
+    const delayMs = Math.min(this.maxDelayMs, this.initialDelayMs * 2 ** (crashesInWindow - 1));
+    return { action: 'restart', delayMs, crashesInWindow };
+  }
+}
+
+export interface SupervisedProcess {
+  name: string;
+  // The process running now (after a restart, the new one).
+  current(): ManagedProcess;
+  restarts(): number;
+  gaveUp(): boolean;
+  // Resolves when the next restart is complete (tests and the fault suite wait on it).
+  nextRestart(): Promise<ManagedProcess>;
+  // Fault injection (the fault suite): stop it cleanly without a restart until resume().
+  pause(timeoutMs?: number): Promise<void>;
+  resume(): Promise<ManagedProcess>;
+  // Stop for good: no restart follows, a pending restart is cancelled.
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface SuperviseOptions extends RestartPolicyOptions {
+  // Console lines ("restarting in 0.5 s", "gave up"); default console.error.
+  log?: (line: string) => void;
+  // Waits between restarts (tests pass a fake).
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+// Keep a process running: `launch` starts it and resolves once it is ready; when it exits
+// without stop() it is launched again after the policy's delay. A failed launch counts as a crash.
+export async function supervise(
+  name: string,
+  launch: () => Promise<ManagedProcess>,
+  options: SuperviseOptions = {},
+): Promise<SupervisedProcess> {
+  const policy = new RestartPolicy(options);
+  const log = options.log ?? ((line: string) => console.error(line));
+  const now = options.now ?? Date.now;
+  let stopped = false;
+  let paused = false;
+  let gaveUp = false;
+  let restarts = 0;
+  let current = await launch();
+  let cancelWait: (() => void) | null = null;
+  let waiters: Array<(managed: ManagedProcess) => void> = [];
+  const sleep =
+    options.sleep ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        cancelWait = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }));
+
+  const watch = (managed: ManagedProcess): void => {
+    void managed.exited.then((code) => onExit(managed, code));
+  };
+  const onExit = async (managed: ManagedProcess, code: number | string): Promise<void> => {
+    if (stopped || paused || managed !== current) return;
+    // Whatever the crashed leader left in its group (PostgreSQL backends, nginx workers) goes too,
+    // so the new one finds its port and shared memory free.
+    killGroup(managed.pid, 'SIGKILL');
+    let reason = `exited (${code})`;
+    for (;;) {
+      const decision = policy.onCrash(now());
+      if (decision.action === 'give-up') {
+        gaveUp = true;
+        log(
+          `platform: ${name} ${reason}; crashed ${decision.crashesInWindow} times in ${policy.windowMs / 1000} s, giving up (restart the platform once the cause is fixed)`,
+        );
+        return;
+      }
+      log(`platform: ${name} ${reason}; restarting in ${decision.delayMs / 1000} s`);
+      await sleep(decision.delayMs);
+      cancelWait = null;
+      if (stopped) return;
+      try {
+        const next = await launch();
+        if (stopped) {
+          await next.stop();
+          return;
+        }
+        current = next;
+        restarts += 1;
+        log(`platform: ${name} restarted`);
+        const ready = waiters;
+        waiters = [];
+        for (const resolve of ready) resolve(next);
+        watch(next);
+        return;
+      } catch (error) {
+        reason = `did not start again (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      }
+    }
+  };
+  watch(current);
+
+  return {
+    name,
+    current: () => current,
+    restarts: () => restarts,
+    gaveUp: () => gaveUp,
+    nextRestart: () => new Promise((resolve) => waiters.push(resolve)),
+    async pause(timeoutMs?: number) {
+      paused = true;
+      await current.stop(timeoutMs);
+    },
+    async resume() {
+      if (!paused || stopped) return current;
+      current = await launch();
+      paused = false;
+      watch(current);
+      return current;
+    },
+    async stop(timeoutMs?: number) {
+      stopped = true;
+      (cancelWait as (() => void) | null)?.();
+      await current.stop(timeoutMs);
+    },
+  };
+}

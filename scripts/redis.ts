@@ -1,14 +1,22 @@
-// Redis for the local platform: REDIS_URL, or a redis-server from PATH on a free port that keeps
-// nothing on disk. A test run's keys all start with its own prefix and are removed at the end.
+// Redis for the local platform: REDIS_URL, or a redis-server from PATH on a free port, restarted
+// when it crashes, with an append-only file (fsync every second) in its folder so sessions and
+// queued jobs survive a restart (issue 15.4; docs/decisions.md "Durability of Redis").
+// A test run's keys all start with its own prefix and are removed at the end.
 import { mkdirSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { requireExecutable } from './prerequisites.ts';
-import { startProcess, type ManagedProcess } from './processes.ts';
+import {
+  startProcess,
+  supervise,
+  type ManagedProcess,
+  type SuperviseOptions,
+} from './processes.ts';
 
 export interface RedisServer {
   url: string;
   port: number;
-  process: ManagedProcess | null;
+  // The redis-server running now (a new one after a restart); null for REDIS_URL.
+  readonly process: ManagedProcess | null;
   stop(): Promise<void>;
 }
 
@@ -35,51 +43,76 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-const REDIS_INSTALL = 'install it with `apt-get install redis-server`, or set REDIS_URL';
+export const REDIS_INSTALL = 'install it with `apt-get install redis-server`, or set REDIS_URL';
 
 export function requireRedisServer(): string {
   return requireExecutable('redis-server', REDIS_INSTALL);
+}
+
+// The redis-server arguments: append-only file, fsync once a second (at most ~1 s of writes lost
+// on a crash), in `dir`; no RDB snapshots (the AOF is the copy).
+export function redisServerArgs(port: number, dir: string): string[] {
+  return [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+  ];
 }
 
 export async function startRedisServer(options: {
   port: number;
   dir: string;
   logFile?: string;
+  // Restart policy when it crashes (default: the runner's; see supervise()).
+  supervision?: SuperviseOptions;
 }): Promise<RedisServer> {
   const install = REDIS_INSTALL;
   const binary = requireRedisServer();
   mkdirSync(options.dir, { recursive: true });
-  const managed = await startProcess(
-    'redis',
-    binary,
-    [
-      '--port',
-      String(options.port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      options.dir,
-      '--daemonize',
-      'no',
-    ],
-    { logFile: options.logFile, format: () => null, installHint: install },
-  );
   const url = `redis://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 10_000;
-  while (!(await redisAnswers(url))) {
-    if (managed.hasExited() || Date.now() > deadline) {
-      await managed.stop();
-      throw new Error(
-        `redis-server did not start on port ${options.port}:\n${managed.recentOutput()}`,
-      );
+  const launch = async (): Promise<ManagedProcess> => {
+    const managed = await startProcess(
+      'redis',
+      binary,
+      redisServerArgs(options.port, options.dir),
+      {
+        logFile: options.logFile,
+        format: () => null,
+        installHint: install,
+      },
+    );
+    const deadline = Date.now() + 10_000;
+    while (!(await redisAnswers(url))) {
+      if (managed.hasExited() || Date.now() > deadline) {
+        await managed.stop();
+        throw new Error(
+          `redis-server did not start on port ${options.port}:\n${managed.recentOutput()}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, port: options.port, process: managed, stop: () => managed.stop() };
+    return managed;
+  };
+  const supervised = await supervise('Redis', launch, options.supervision);
+  return {
+    url,
+    port: options.port,
+    get process() {
+      return supervised.current();
+    },
+    stop: () => supervised.stop(),
+  };
 }
 
 export function externalRedis(url: string): RedisServer {

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build.ts';
 import { reportFatal } from './prerequisites.ts';
+import { ensureTools, locateTool } from './system-packages.ts';
+import { ensureTestServers } from './test-servers.ts';
 import {
   countPlaywright,
   countVitest,
@@ -150,6 +152,25 @@ async function main(): Promise<number> {
     !args.includes('--no-e2e') &&
     selected('e2e') &&
     existsSync(join(ROOT, 'e2e', 'playwright.config.ts'));
+  if (withE2e) {
+    ensureTools([
+      {
+        tool: 'chromium',
+        why: 'the e2e suite',
+        missingLine:
+          'chromium not found: install it with `apt-get install chromium` (or set CHROMIUM_PATH), or run `npm test -- --no-e2e`',
+      },
+    ]);
+    // Playwright's config reads CHROMIUM_PATH (default /usr/bin/chromium; Homebrew puts it elsewhere).
+    const chromium = locateTool('chromium');
+    if (chromium && chromium !== '/usr/bin/chromium') process.env.CHROMIUM_PATH ??= chromium;
+  }
+  // A fresh machine: the runner's own PostgreSQL and Redis when none answers (issue 14.9).
+  const servers = await ensureTestServers({
+    needNginx: withE2e || ['scripts', 'gateway'].some((name) => selected(name)),
+  });
+  for (const line of servers.lines) console.log(line);
+  Object.assign(process.env, servers.env);
   const reportDir = mkdtempSync(join(tmpdir(), 'district-test-'));
   const results: SuiteResult[] = [];
   try {
@@ -162,6 +183,7 @@ async function main(): Promise<number> {
     }
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
+    await servers.stop();
   }
 
   const total = results.reduce<Counts>(

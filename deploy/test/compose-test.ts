@@ -384,6 +384,9 @@ async function main(): Promise<number> {
         : accounts.admin;
     const cookie = await login(baseUrl, account);
 
+    await timings.phase('crash recovery (restart policies)', () =>
+      crashRecovery({ compose, baseUrl, cookie }),
+    );
     await timings.phase('independent deploy: mf-blog', () =>
       redeployMfBlog({
         tools,
@@ -425,6 +428,79 @@ async function main(): Promise<number> {
   for (const c of failed) process.stdout.write(`    FAIL ${c.name}: ${c.detail}\n`);
   for (const c of skipped) process.stdout.write(`    SKIP ${c.name}: ${c.detail}\n`);
   return failed.length > 0 ? 1 : 0;
+}
+
+// The main process of a container as the host sees it: tini's child where tini is PID 1.
+async function hostPidOfMain(compose: ComposeProject, container: string): Promise<number> {
+  const pid = Number(
+    (await compose.docker(['inspect', '--format', '{{.State.Pid}}', container])).stdout.trim(),
+  );
+  let children = '';
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  } catch {
+    // No such file (another PID namespace, old kernel): kill the container's PID 1 itself.
+  }
+  return Number(children.split(' ')[0] || pid);
+}
+
+const restartCount = async (compose: ComposeProject, container: string) =>
+  Number(
+    (await compose.docker(['inspect', '--format', '{{.RestartCount}}', container])).stdout.trim(),
+  );
+
+// Issue 15.3/15.4 for operators: a service whose process dies (kill -9 from the host, as the
+// kernel's OOM killer would) is restarted by Docker (restart: unless-stopped), and Redis killed
+// the same way comes back with the signed-in session (append-only file on its volume).
+async function crashRecovery(options: {
+  compose: ComposeProject;
+  baseUrl: string;
+  cookie: string;
+}): Promise<void> {
+  const { compose, baseUrl, cookie } = options;
+  const states = await compose.containers();
+  for (const service of ['svc-volunteer', 'redis'] as const) {
+    const container = states.find((c) => c.service === service && c.state === 'running');
+    if (!container) {
+      check(`crash: ${service} restarts after kill -9`, false, 'no running container');
+      continue;
+    }
+    const path = service === 'redis' ? '/api/user' : '/api/opportunities';
+    const restartsBefore = await restartCount(compose, container.name);
+    if (service === 'redis') await sleep(1100); // past appendfsync everysec
+    process.kill(await hostPidOfMain(compose, container.name), 'SIGKILL');
+    const killedAt = Date.now();
+    const statuses = new Set<number>();
+    let healedMs = -1;
+    while (Date.now() - killedAt < 60_000) {
+      const status = await fetch(`${baseUrl}${path}`, {
+        headers: { cookie },
+        signal: AbortSignal.timeout(5000),
+      }).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+        () => 0,
+      );
+      statuses.add(status);
+      if (status === 200 && (await restartCount(compose, container.name)) > restartsBefore) {
+        healedMs = Date.now() - killedAt;
+        break;
+      }
+      if (status === 401) break;
+      await sleep(200);
+    }
+    figures.push(
+      `compose: ${path} answered 200 again ${healedMs < 0 ? 'never (60 s)' : seconds(healedMs)} after kill -9 of ${service}`,
+    );
+    check(
+      `crash: ${service} is restarted by Docker after kill -9${service === 'redis' ? ' and the session survives' : ''}`,
+      healedMs >= 0 && !statuses.has(401),
+      `${path} statuses on the way: ${[...statuses].join(',')}; restart count ${restartsBefore} -> ${await restartCount(compose, container.name)}`,
+    );
+  }
+  await compose.waitHealthy(120_000, isOneShot);
 }
 
 async function redeployMfBlog(options: {

@@ -54,6 +54,24 @@ describe('validateKubernetes', () => {
     expect(result.problems).toContain('base Deployment/svc-hours: no HorizontalPodAutoscaler');
   });
 
+  it('requires Deployments to restart crashed containers and to probe liveness', async () => {
+    const dir = mutated('base/svc-volunteer.yaml', (t) =>
+      t
+        .replace(
+          '      automountServiceAccountToken: false',
+          '      restartPolicy: Never\n      automountServiceAccountToken: false',
+        )
+        .replace(/ {10}livenessProbe:\n( {12}.*\n)+?(?= {10}readinessProbe)/, ''),
+    );
+    const result = await validateKubernetes(ROOT, () => {}, dir);
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        'base Deployment/svc-volunteer: restartPolicy must be Always (or left out), got Never',
+        'base Deployment/svc-volunteer: container svc-volunteer needs liveness and readiness probes',
+      ]),
+    );
+  });
+
   it('refuses a real-looking secret', async () => {
     const dir = mutated('base/config.yaml', (t) =>
       t.replace(

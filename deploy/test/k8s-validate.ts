@@ -322,6 +322,11 @@ function policyProblems(docs: Doc[], setName: string): string[] {
     const pod = podSpecs(d)[0] ?? {};
     if ((pod.securityContext as { runAsNonRoot?: boolean } | undefined)?.runAsNonRoot !== true)
       problems.push(`${where}: pod must set runAsNonRoot`);
+    // Issue 15.3: a crashed container is restarted by the kubelet (Always, the default for a
+    // Deployment); the liveness probe below restarts one that hangs.
+    const restartPolicy = (pod as { restartPolicy?: string }).restartPolicy;
+    if (d.kind === 'Deployment' && restartPolicy !== undefined && restartPolicy !== 'Always')
+      problems.push(`${where}: restartPolicy must be Always (or left out), got ${restartPolicy}`);
     for (const c of containersOf(d)) {
       const r = c.resources as
         { requests?: Record<string, string>; limits?: Record<string, string> } | undefined;

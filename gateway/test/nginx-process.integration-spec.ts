@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -31,10 +31,14 @@ function processUid(pid: number): Promise<number> {
   );
 }
 
+// Children of the master from /proc (a fresh Debian has no `ps`: procps is not installed).
 function workerPids(master: number): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(master)], {
-    encoding: 'utf8',
-  }).trim();
+  let out: string;
+  try {
+    out = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim();
+  } catch {
+    return [];
+  }
   return out ? out.split(/\s+/).map(Number) : [];
 }
 
