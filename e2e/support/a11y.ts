@@ -10,9 +10,8 @@ export interface A11yOptions {
   disableRules?: string[];
 }
 
-// Every axe violation on the page, one line each ("impact: rule (help) on targets"); [] when clean.
-export async function a11yViolations(page: Page, options: A11yOptions = {}): Promise<string[]> {
-  // A toast or dialog fading in is half transparent: its contrast is only meaningful once settled.
+// Resolves once every finite animation (fade-ins, pop-ins) has finished; spinners may keep going.
+export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -22,6 +21,12 @@ export async function a11yViolations(page: Page, options: A11yOptions = {}): Pro
           animation.effect?.getComputedTiming().iterations === Infinity,
       ),
   );
+}
+
+// Every axe violation on the page, one line each ("impact: rule (help) on targets"); [] when clean.
+export async function a11yViolations(page: Page, options: A11yOptions = {}): Promise<string[]> {
+  // A toast or dialog fading in is half transparent: its contrast is only meaningful once settled.
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',

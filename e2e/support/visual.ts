@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { animationsSettled } from './a11y.ts';
 
 const STYLES = fileURLToPath(new URL('../../packages/ui/src/styles.css', import.meta.url));
 
@@ -43,6 +44,8 @@ export interface VisualOptions {
 export async function visualFindings(page: Page, options: VisualOptions): Promise<string[]> {
   // A hovered button shows its hover colour: park the pointer in a corner first.
   await page.mouse.move(0, 0);
+  // Cards fading in are half transparent: judge colours once they have settled.
+  await animationsSettled(page);
   return page.evaluate(({ tokens, phone, primary }) => {
     const findings: string[] = [];
     const describe = (el: Element): string => {
@@ -66,7 +69,7 @@ export async function visualFindings(page: Page, options: VisualOptions): Promis
       return style.visibility !== 'hidden' && style.opacity !== '0' && style.clip === 'auto';
     };
     const all = (selector: string): Element[] =>
-      [...document.querySelectorAll(selector)].filter(visible);
+      Array.from(document.querySelectorAll(selector)).filter(visible);
 
     // Resolve the tokens the way the browser does (quotes, colour format) with a probe element.
     const probe = document.createElement('div');
@@ -226,7 +229,9 @@ export async function walkTabStops(page: Page, max = 30): Promise<TabStop[]> {
         const scrollable =
           el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(style.overflowY);
         let problem: string | null = null;
-        if (!native && !interactiveRoles.includes(role)) {
+        // A toast is a stop on purpose (Radix): the keyboard reaches it to act on or dismiss it.
+        const toast = el.closest('.ui-toast__viewport') !== null;
+        if (!native && !toast && !interactiveRoles.includes(role)) {
           if (role === 'tabpanel' && focusableInside)
             problem = 'a tab panel that holds controls is itself a tab stop';
           else if (role !== 'tabpanel' && !scrollable)

@@ -72,7 +72,8 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           </span>
           <span className="ui-sr-only"> filled</span>
         </p>
-        <section className="opportunity__signups" aria-label={`Signed up for ${opportunity.title}`}>
+        {/* Not a landmark: a region per card repeats names when titles repeat (axe landmark-unique). */}
+        <div className="opportunity__signups">
           <h3 className="opportunity__subheading">Signed up</h3>
           {signups.isPending ? (
             <Spinner size="sm" label="Loading signups" />
@@ -87,7 +88,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
               ))}
             </ul>
           )}
-        </section>
+        </div>
       </CardContent>
       <CardFooter className="opportunity__footer">
         {signedUp ? (
