@@ -24,6 +24,13 @@ const SINGLETONS = [
 // the full package is ~60 KB gzip because a shared module cannot be tree-shaken, the subset ~13 KB.
 const ROUTER_SHIM = path.join(ROOT, 'packages/ui/webpack/react-router-dom.ts');
 
+// The kit's stylesheet belongs to the shell's first-load CSS (shell/src/main.tsx). A remote builds
+// its own fallback copy of @district/ui; its stylesheet is swapped for an empty file
+// (packages/ui/webpack/no-kit-styles.css, empty on purpose), so no remote
+// ever injects a second copy of the kit's rules (which would re-order the cascade when it loads).
+const KIT_STYLES = /[\\/]packages[\\/]ui[\\/]src[\\/]styles\.css$/;
+const NO_KIT_STYLES = path.join(ROOT, 'packages/ui/webpack/no-kit-styles.css');
+
 function readJson(file) {
   return require(file);
 }
@@ -126,6 +133,7 @@ function createWebpackConfig(options, argv = {}) {
           // it needs a host that provides the runtime at start-up.)
           experiments: { asyncStartup: true, optimization: { target: 'web' } },
         }),
+        new webpack.NormalModuleReplacementPlugin(KIT_STYLES, NO_KIT_STYLES),
       ]
     : [
         new webpack.DefinePlugin({
@@ -154,7 +162,15 @@ function createWebpackConfig(options, argv = {}) {
       // Workspace packages compile from their TypeScript source.
       conditionNames: ['source', '...'],
       // The shell uses (and provides to the remotes) the same router subset the remotes share.
-      alias: isRemote ? {} : { 'react-router-dom$': ROUTER_SHIM },
+      alias: {
+        ...(isRemote ? {} : { 'react-router-dom$': ROUTER_SHIM }),
+        // A dependency of Downshift (the kit's Combobox) that also publishes a "source" export
+        // (TypeScript): take its published build, not the workspace condition above.
+        'compute-scroll-into-view$': path.join(
+          ROOT,
+          'node_modules/compute-scroll-into-view/dist/index.js',
+        ),
+      },
     },
     module: {
       rules: [

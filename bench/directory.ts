@@ -6,7 +6,8 @@
 //   3. GET /api/backup/users with 100,000 users: time, and svc-auth's RSS idle vs peak.
 //
 //   node bench/directory.ts [--users 5000] [--rate 50] [--duration 20] [--backup-users 100000]
-//                           [--skip-browser] [--skip-backup]
+//                           [--skip-browser] [--skip-backup] [--only-open]
+//   --only-open: only step 2b (every school opened by hand: cards in the DOM, click and scroll times).
 //
 // Users are inserted straight into svc-auth's tables (argon2 for 100,000 registrations would take
 // an hour); only svc-auth reads them. Uses DATABASE_URL / REDIS_URL when set, else the local ones.
@@ -284,6 +285,91 @@ async function keystrokes(url: string, cookie: string, who: string): Promise<voi
   }
 }
 
+// Issue 14.5: every school opened by hand (no search), as an admin: each click's interaction
+// time, how many cards the DOM then holds, and the worst frame while scrolling to the bottom.
+async function openEverySchool(url: string, cookie: string): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url }]);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __events: Array<{ id: number; duration: number }> };
+      w.__events = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as PerformanceEventTiming[])
+          if (e.interactionId) w.__events.push({ id: e.interactionId, duration: e.duration });
+      }).observe({
+        type: 'event',
+        buffered: true,
+        durationThreshold: 16,
+      } as PerformanceObserverInit);
+    });
+    await page.goto('/directory');
+    await page.getByRole('searchbox').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    const toggles = page.locator('.dir-toggle--school');
+    const count = await toggles.count();
+    const started = Date.now();
+    for (let i = 0; i < count; i += 1) {
+      await toggles.nth(i).click();
+      await page.waitForTimeout(250);
+    }
+    await page.waitForTimeout(600);
+    const events = await page.evaluate(
+      () => (window as unknown as { __events: Array<{ id: number; duration: number }> }).__events,
+    );
+    const perClick = new Map<number, number>();
+    for (const e of events) perClick.set(e.id, Math.max(perClick.get(e.id) ?? 0, e.duration));
+    const slow = [...perClick.values()].sort((a, b) => b - a);
+    const dom = await page.evaluate(() => ({
+      cards: document.querySelectorAll('.dir-card').length,
+      nodes: document.getElementsByTagName('*').length,
+      height: document.documentElement.scrollHeight,
+    }));
+    // Scroll to the bottom a screen at a time; the worst gap between two animation frames.
+    const worstFrame = await page.evaluate(async () => {
+      let worst = 0;
+      let last = performance.now();
+      const frame = () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame((t) => {
+            worst = Math.max(worst, t - last);
+            last = t;
+            resolve();
+          }),
+        );
+      await frame();
+      last = performance.now();
+      while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2) {
+        window.scrollBy(0, window.innerHeight);
+        await frame();
+        await frame();
+      }
+      return worst;
+    });
+    const cardsAtBottom = await page.locator('.dir-card').count();
+    say(`every school opened by hand, 5,000 students, admin view, 1280×800 (Chromium):`);
+    say(
+      `  ${count} clicks in ${Date.now() - started} ms; ${slow.length} over 16 ms, worst ${slow[0]?.toFixed(0) ?? '<16'} ms; ` +
+        `DOM then holds ${dom.cards} cards, ${dom.nodes} elements, page ${dom.height} px tall`,
+    );
+    say(
+      `  scrolling to the bottom a screen at a time: worst frame ${worstFrame.toFixed(0)} ms; ${cardsAtBottom} cards in the DOM at the bottom`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 await build({ quiet: true });
 const runId = `bench_${randomBytes(4).toString('hex')}`;
 const dataDir = join(ROOT, '.data', 'bench');
@@ -312,109 +398,114 @@ try {
   );
   say(`platform at ${url}; ${USERS} users in the directory`);
 
-  // 1. Payload.
-  const gz = await rawGet(`${url}/api/directory`, { cookie: admin, 'accept-encoding': 'gzip' });
-  const plain = await rawGet(`${url}/api/directory`, {
-    cookie: admin,
-    'accept-encoding': 'identity',
-  });
-  say(
-    `GET /api/directory payload: ${(gz.bytes / 1024).toFixed(1)} KB gzip ` +
-      `(content-encoding ${String(gz.headers['content-encoding'])}), ${(plain.bytes / 1024).toFixed(1)} KB uncompressed`,
-  );
-
-  // 2. Latency at a fixed rate, as browsers ask (gzip accepted, no If-None-Match: a full body each time).
-  const headers = { cookie: admin, 'accept-encoding': 'gzip, deflate, br' };
-  await fixedRate(`${url}/api/directory`, headers, 3);
-  // For scale on this machine at this moment: the lightest signed-in call, at the same rate.
-  say(
-    showLatency(
-      `baseline GET /api/user at ${RATE} req/s for 10 s`,
-      await fixedRate(`${url}/api/user`, headers, 10),
-    ),
-  );
-  say(
-    showLatency(
-      `GET /api/directory at ${RATE} req/s for ${DURATION} s`,
-      await fixedRate(`${url}/api/directory`, headers, DURATION),
-    ),
-  );
-
-  // The same while an admin moves a student every second (each move rebuilds the cached answer).
-  const mover = (async () => {
-    const ids = (await db.query('SELECT id FROM auth.users ORDER BY id DESC LIMIT 40')).rows.map(
-      (r) => Number(r.id),
-    );
-    const stopAt = Date.now() + DURATION * 1000;
-    let i = 0;
-    while (Date.now() < stopAt) {
-      await fetch(`${url}/api/users/${ids[i % ids.length]}/school`, {
-        method: 'PATCH',
-        headers: { cookie: admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ school: SCHOOLS[i % SCHOOLS.length] }),
-      });
-      i += 1;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    return i;
-  })();
-  const churn = await fixedRate(`${url}/api/directory`, headers, DURATION);
-  say(showLatency(`  …with a school change every second (${await mover} changes)`, churn));
-
-  // A browser revalidating its copy gets a 304.
-  const etag = String((await rawGet(`${url}/api/directory`, headers)).headers.etag);
-  say(
-    showLatency(
-      `  …revalidations (If-None-Match → 304, counted as non-2xx)`,
-      await fixedRate(`${url}/api/directory`, { ...headers, 'if-none-match': etag }, 10),
-    ),
-  );
-
-  // 3. Typing in the search box.
-  if (!flag('skip-browser')) {
-    const student = await fetch(`${url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `bench_viewer_${runId}`,
-        password: 'bench-password-1',
-        name: 'Bench Viewer',
-        email: 'viewer@example.org',
-        school: 'Jesuit High School',
-        grade: 10,
-      }),
-    });
-    const studentCookie = (student.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
-    await keystrokes(url, studentCookie, 'student');
-    await keystrokes(url, admin, 'admin (school dropdown and delete button on each card)');
-  }
-
-  // 4. Backup of 100,000 users, svc-auth's memory watched from /proc.
-  if (!flag('skip-backup')) {
-    const now = Number((await db.query('SELECT count(*)::int AS n FROM auth.users')).rows[0].n);
-    const maxId = Number((await db.query('SELECT max(id)::int AS n FROM auth.users')).rows[0].n);
-    await seedUsers(db, maxId + 1, maxId + BACKUP_USERS - now);
-    const pid = platform.services.find((s) => s.name === 'svc-auth')!.process.pid;
-    await new Promise((r) => setTimeout(r, 2000));
-    const idle = rssOf(pid).rss;
-    // Reset the kernel's peak-RSS counter so VmHWM covers the download only.
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid).rss)), 10);
-    const started = performance.now();
-    const res = await rawGet(`${url}/api/backup/users`, {
+  if (flag('only-open')) {
+    await openEverySchool(url, admin);
+  } else {
+    // 1. Payload.
+    const gz = await rawGet(`${url}/api/directory`, { cookie: admin, 'accept-encoding': 'gzip' });
+    const plain = await rawGet(`${url}/api/directory`, {
       cookie: admin,
       'accept-encoding': 'identity',
     });
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, rssOf(pid).hwm);
     say(
-      `GET /api/backup/users, ${BACKUP_USERS.toLocaleString('en-US')} users: ${(res.bytes / 1024 / 1024).toFixed(1)} MB in ` +
-        `${seconds.toFixed(2)} s (${res.status}, ${String(res.headers['content-disposition'])}); ` +
-        `svc-auth RSS idle ${(idle / 1048576).toFixed(0)} MB, peak ${(peak / 1048576).toFixed(0)} MB ` +
-        `(+${((peak - idle) / 1048576).toFixed(1)} MB)`,
+      `GET /api/directory payload: ${(gz.bytes / 1024).toFixed(1)} KB gzip ` +
+        `(content-encoding ${String(gz.headers['content-encoding'])}), ${(plain.bytes / 1024).toFixed(1)} KB uncompressed`,
     );
+
+    // 2. Latency at a fixed rate, as browsers ask (gzip accepted, no If-None-Match: a full body each time).
+    const headers = { cookie: admin, 'accept-encoding': 'gzip, deflate, br' };
+    await fixedRate(`${url}/api/directory`, headers, 3);
+    // For scale on this machine at this moment: the lightest signed-in call, at the same rate.
+    say(
+      showLatency(
+        `baseline GET /api/user at ${RATE} req/s for 10 s`,
+        await fixedRate(`${url}/api/user`, headers, 10),
+      ),
+    );
+    say(
+      showLatency(
+        `GET /api/directory at ${RATE} req/s for ${DURATION} s`,
+        await fixedRate(`${url}/api/directory`, headers, DURATION),
+      ),
+    );
+
+    // The same while an admin moves a student every second (each move rebuilds the cached answer).
+    const mover = (async () => {
+      const ids = (await db.query('SELECT id FROM auth.users ORDER BY id DESC LIMIT 40')).rows.map(
+        (r) => Number(r.id),
+      );
+      const stopAt = Date.now() + DURATION * 1000;
+      let i = 0;
+      while (Date.now() < stopAt) {
+        await fetch(`${url}/api/users/${ids[i % ids.length]}/school`, {
+          method: 'PATCH',
+          headers: { cookie: admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ school: SCHOOLS[i % SCHOOLS.length] }),
+        });
+        i += 1;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      return i;
+    })();
+    const churn = await fixedRate(`${url}/api/directory`, headers, DURATION);
+    say(showLatency(`  …with a school change every second (${await mover} changes)`, churn));
+
+    // A browser revalidating its copy gets a 304.
+    const etag = String((await rawGet(`${url}/api/directory`, headers)).headers.etag);
+    say(
+      showLatency(
+        `  …revalidations (If-None-Match → 304, counted as non-2xx)`,
+        await fixedRate(`${url}/api/directory`, { ...headers, 'if-none-match': etag }, 10),
+      ),
+    );
+
+    // 3. Typing in the search box.
+    if (!flag('skip-browser')) {
+      const student = await fetch(`${url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `bench_viewer_${runId}`,
+          password: 'bench-password-1',
+          name: 'Bench Viewer',
+          email: 'viewer@example.org',
+          school: 'Jesuit High School',
+          grade: 10,
+        }),
+      });
+      const studentCookie = (student.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+      await keystrokes(url, studentCookie, 'student');
+      await keystrokes(url, admin, 'admin (school dropdown and delete button on each card)');
+      await openEverySchool(url, admin);
+    }
+
+    // 4. Backup of 100,000 users, svc-auth's memory watched from /proc.
+    if (!flag('skip-backup')) {
+      const now = Number((await db.query('SELECT count(*)::int AS n FROM auth.users')).rows[0].n);
+      const maxId = Number((await db.query('SELECT max(id)::int AS n FROM auth.users')).rows[0].n);
+      await seedUsers(db, maxId + 1, maxId + BACKUP_USERS - now);
+      const pid = platform.services.find((s) => s.name === 'svc-auth')!.process.pid;
+      await new Promise((r) => setTimeout(r, 2000));
+      const idle = rssOf(pid).rss;
+      // Reset the kernel's peak-RSS counter so VmHWM covers the download only.
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      let peak = idle;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid).rss)), 10);
+      const started = performance.now();
+      const res = await rawGet(`${url}/api/backup/users`, {
+        cookie: admin,
+        'accept-encoding': 'identity',
+      });
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      peak = Math.max(peak, rssOf(pid).hwm);
+      say(
+        `GET /api/backup/users, ${BACKUP_USERS.toLocaleString('en-US')} users: ${(res.bytes / 1024 / 1024).toFixed(1)} MB in ` +
+          `${seconds.toFixed(2)} s (${res.status}, ${String(res.headers['content-disposition'])}); ` +
+          `svc-auth RSS idle ${(idle / 1048576).toFixed(0)} MB, peak ${(peak / 1048576).toFixed(0)} MB ` +
+          `(+${((peak - idle) / 1048576).toFixed(1)} MB)`,
+      );
+    }
   }
 } finally {
   await db.end().catch(() => undefined);

@@ -4,7 +4,10 @@
 // unknown paths, /mf/<name>/, /config/remotes.json, a precompressed .gz beside a file when there
 // is one, else gzip level 5 on the fly like gateway/templates/gzip.conf), opens /auth signed out
 // in Chromium, waits for the network to go idle and sums the bytes of every script response as
-// transferred. Also prints each remote's remoteEntry.js size.
+// transferred. Beside it, the first-load CSS (every stylesheet response, gzip as transferred): the
+// JS budget must never be met by leaving styles out, so the run fails (exit 1, a line saying so)
+// when that CSS lacks any class of the kit's stylesheet (packages/ui/src/styles.css) or the page's
+// body does not use the kit's font. Also prints each remote's remoteEntry.js size.
 // Run: node bench/shell-bundle.ts   (env: CHROMIUM_PATH, default /usr/bin/chromium)
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +24,7 @@ const REMOTES = [
   { name: 'mf_hours', path: 'hours', dir: 'mf-hours' },
 ];
 const BUDGET_BYTES = 120_000;
+const KIT_STYLESHEET = join(ROOT, 'packages/ui/src/styles.css');
 const GZIP_LEVEL = 5;
 
 const TYPES: Record<string, string> = {
@@ -75,6 +79,16 @@ function fileUnder(dir: string, urlPath: string): string | undefined {
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
+// The kit's class selectors (.ui-button, .ui-field__label, …): each must reach the first load.
+function kitClasses(): string[] {
+  const css = readFileSync(KIT_STYLESHEET, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  return [...new Set([...css.matchAll(/\.(ui-[\w-]+)/g)].map((m) => m[1]!))].sort();
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB)`;
+}
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -119,16 +133,28 @@ async function main(): Promise<void> {
   try {
     const page = await (await browser.newContext()).newPage();
     const scripts: Array<{ url: string; bytes: number }> = [];
+    const sheets: Array<{ url: string; bytes: number; text: string }> = [];
     const fetched: string[] = [];
     const pending: Promise<void>[] = [];
     page.on('requestfinished', (request) => {
-      fetched.push(new URL(request.url()).pathname);
-      if (request.resourceType() !== 'script') return;
-      pending.push(
-        request.sizes().then((sizes) => {
-          scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
-        }),
-      );
+      const url = new URL(request.url()).pathname;
+      fetched.push(url);
+      const type = request.resourceType();
+      if (type === 'script') {
+        pending.push(
+          request.sizes().then((sizes) => {
+            scripts.push({ url, bytes: sizes.responseBodySize });
+          }),
+        );
+      } else if (type === 'stylesheet') {
+        pending.push(
+          Promise.all([request.sizes(), request.response().then((r) => r?.text() ?? '')]).then(
+            ([sizes, text]) => {
+              sheets.push({ url, bytes: sizes.responseBodySize, text });
+            },
+          ),
+        );
+      }
     });
     await page.goto(`${base}/auth`, { waitUntil: 'networkidle' });
     await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -141,8 +167,32 @@ async function main(): Promise<void> {
     for (const s of scripts)
       console.log(`  ${(s.bytes / 1000).toFixed(1).padStart(7)} kB  ${s.url}`);
     console.log(
-      `Total first-load JS: ${(total / 1000).toFixed(1)} kB (${(total / 1024).toFixed(1)} KiB) gzip, ` +
+      `Total first-load JS: ${kb(total)} gzip, ` +
         `budget ${BUDGET_BYTES / 1000} kB: ${total <= BUDGET_BYTES ? 'within' : 'OVER'}`,
+    );
+
+    const cssTotal = sheets.reduce((sum, s) => sum + s.bytes, 0);
+    sheets.sort((a, b) => b.bytes - a.bytes);
+    console.log('Stylesheets loaded by /auth (signed out), bytes as transferred (gzip):');
+    for (const s of sheets)
+      console.log(`  ${(s.bytes / 1000).toFixed(1).padStart(7)} kB  ${s.url}`);
+    console.log(`Total first-load CSS: ${kb(cssTotal)} gzip`);
+    console.log(`Total first-load JS + CSS: ${kb(total + cssTotal)} gzip`);
+    // Styles are part of the first load: the budget above only counts if they are all there.
+    const loadedCss = sheets.map((s) => s.text).join('\n');
+    const classes = kitClasses();
+    const missing = classes.filter((c) => !new RegExp(`\\.${c}(?![\\w-])`).test(loadedCss));
+    const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    const kitFont = /--ui-font:\s*([^;]+);/.exec(readFileSync(KIT_STYLESHEET, 'utf8'))?.[1]?.trim();
+    const fontOk =
+      Boolean(kitFont) && bodyFont.replace(/["']/g, '') === kitFont?.replace(/["']/g, '');
+    const kitOk = missing.length === 0 && fontOk;
+    console.log(
+      kitOk
+        ? `Kit styles in the first load: all ${classes.length} classes of packages/ui/src/styles.css, body in the kit font.`
+        : `FIRST-LOAD CSS LACKS THE KIT'S STYLES: ${missing.length} of ${classes.length} kit classes missing` +
+            `${missing.length ? ` (${missing.slice(0, 6).join(', ')}${missing.length > 6 ? ', …' : ''})` : ''}; ` +
+            `body font ${bodyFont}${fontOk ? '' : ' (not the kit font)'}. The JS figure above does not count.`,
     );
     const early = fetched.filter((p) => p.startsWith('/mf/'));
     console.log(
@@ -164,7 +214,7 @@ async function main(): Promise<void> {
           `${(size.gzip / 1000).toFixed(1).padStart(5)} kB gzip${size.precompressed ? ' (precompressed)' : ''}`,
       );
     }
-    process.exitCode = total <= BUDGET_BYTES && early.length === 0 ? 0 : 1;
+    process.exitCode = total <= BUDGET_BYTES && early.length === 0 && kitOk ? 0 : 1;
   } finally {
     await browser.close();
     server.close();

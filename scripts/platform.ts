@@ -340,7 +340,9 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       port: gatewayPort,
       runtimeDir: join(dataDir, testRun ? `nginx-${options.runId}` : 'nginx'),
       services: Object.fromEntries(services.map((s) => [s.upstream, s.port])),
-      publicUrl,
+      // The origin the gateway accepts writes from (CSRF): the address the browser uses, as in
+      // svc-auth's reset links.
+      publicUrl: (!testRun && env.PUBLIC_URL) || publicUrl,
       logDir,
     });
     cleanups.push({ what: 'nginx', run: () => gateway.stop() });

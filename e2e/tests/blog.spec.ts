@@ -199,3 +199,59 @@ test('a long list comes a screenful at a time with "Show more posts"', async ({ 
     await author.close();
   }
 });
+
+// Issue 14.5: the admins' moderation list is paged on the server too. A pending post written before
+// twenty-odd newer approved ones is on the first page of "Awaiting review", not buried in the list.
+test('an admin finds a buried pending post under "Awaiting review" and approves it there', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const author = await signedInPage(browser, 'student');
+  const admin = await signedInPage(browser, 'admin');
+  try {
+    const buried = `Buried story ${tag()}`;
+    expect(
+      (
+        await author.page.request.post('/api/blog-posts', {
+          data: { title: buried, content: STORY },
+        })
+      ).status(),
+    ).toBe(201);
+    // 21 newer posts, approved: the buried one is past the first page of "All posts".
+    for (let i = 1; i <= 21; i++) {
+      const res = await author.page.request.post('/api/blog-posts', {
+        data: { title: `Newer story ${i} ${tag()}`, content: STORY },
+      });
+      const { id } = (await res.json()) as { id: number };
+      const ok = await admin.page.request.patch(`/api/blog-posts/${id}/status`, {
+        data: { status: 'approved' },
+      });
+      expect(ok.status()).toBe(200);
+    }
+
+    await openBlog(admin.page);
+    await expect(admin.page.getByRole('article').first()).toBeVisible();
+    await expect(card(admin.page, buried)).toHaveCount(0);
+    const tab = admin.page.getByRole('tab', { name: /^Awaiting review \(\d+\)$/ });
+    const before = Number(/\((\d+)\)/.exec((await tab.textContent()) ?? '')?.[1]);
+    expect(before).toBeGreaterThan(0);
+    await tab.click();
+    const post = card(admin.page, buried);
+    await expect(post).toBeVisible();
+    // Only pending posts here, a page at a time.
+    const shown = admin.page.getByRole('tabpanel').getByRole('article');
+    expect(await shown.count()).toBeLessThanOrEqual(20);
+    for (const article of await shown.all()) await expect(article).toContainText('Pending');
+    await checkA11y(admin.page);
+
+    await post.getByRole('button', { name: /Approve/ }).click();
+    await expect(admin.page.getByText(TEXT.statusUpdated, { exact: true })).toBeVisible();
+    await expect(post).toHaveCount(0);
+    await expect
+      .poll(async () => Number(/\((\d+)\)/.exec((await tab.textContent()) ?? '')?.[1]))
+      .toBeLessThanOrEqual(before);
+  } finally {
+    await author.close();
+    await admin.close();
+  }
+});

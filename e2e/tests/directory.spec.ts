@@ -228,3 +228,63 @@ test('the delete confirmation warns that it cannot be undone, and Cancel keeps t
   expect((await api.get('/api/user')).status()).toBe(200);
   await api.dispose();
 });
+
+// Issue 14.5: lists that grow stay light. An open school draws the cards near the screen only
+// (a window-virtualised list); scrolling brings the others, and search still finds everyone.
+test('an open school with many students keeps only the cards near the screen in the page', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const SCHOOL = 'Strehle Community School';
+  const STUDENTS = 90;
+  const tag = Date.now().toString(36);
+  // Registered from a separate API context (each registration signs that context in).
+  const api = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  const made: Array<{ name: string; grade: number }> = [];
+  for (let at = 0; at < STUDENTS; at += 5) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(5, STUDENTS - at) }, (_, i) => {
+        const n = at + i;
+        return registerUser(api, {
+          name: `Many ${tag} ${String(n).padStart(3, '0')}`,
+          school: SCHOOL,
+          grade: 6 + (n % 3),
+        });
+      }),
+    );
+    made.push(...batch.map((u) => ({ name: u.name, grade: u.grade })));
+  }
+  await api.dispose();
+  // Grades in order, names in order inside a grade: the first and last cards of the school.
+  const ordered = [...made].sort((a, b) => a.grade - b.grade || a.name.localeCompare(b.name));
+  const first = ordered[0]!;
+  const last = ordered[ordered.length - 1]!;
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerUser(page, { name: `Viewer ${tag}`, school: 'Jesuit High School' });
+  await openDirectory(page);
+  await schoolToggle(page, SCHOOL).click();
+  const section = schoolSection(page, SCHOOL);
+  await expect(cardOf(section, first.name)).toBeVisible();
+  const drawn = await section.getByRole('listitem').count();
+  expect(drawn, `cards in the page for ${STUDENTS}+ students`).toBeGreaterThan(0);
+  expect(drawn, `cards in the page for ${STUDENTS}+ students`).toBeLessThanOrEqual(30);
+
+  // Scroll to the end of the school: its last student is drawn, its first no longer is.
+  await cardOf(section, first.name).scrollIntoViewIfNeeded();
+  for (let step = 0; step < 60; step += 1) {
+    if ((await cardOf(section, last.name).count()) > 0) break;
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  await expect(cardOf(section, last.name)).toBeVisible();
+  await expect(cardOf(section, first.name)).toHaveCount(0);
+  expect(await section.getByRole('listitem').count()).toBeLessThanOrEqual(30);
+
+  // Search still reaches anyone in the school at once.
+  const middle = ordered[Math.floor(ordered.length / 2)]!;
+  await page.getByRole('searchbox').fill(middle.name);
+  await expect(cardOf(page, middle.name)).toBeVisible();
+  await expectNoA11yViolations(page, AREA);
+});

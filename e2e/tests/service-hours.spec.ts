@@ -213,3 +213,74 @@ test('a review that loses to another reviewer says so on the page instead of fai
 
   await Promise.all([context.close(), studentApi.dispose(), adminApi.dispose()]);
 });
+
+// Issue 14.4: the related event is a searchable combobox (dozens of opportunities), usable from
+// the keyboard, with a visible ring on the highlighted option.
+test('the related-event picker filters as you type and the keyboard picks an event', async ({
+  page,
+  playwright,
+}) => {
+  const tag = Date.now().toString(36);
+  const adminApi = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  await signIn(adminApi, runEnv.admin);
+  const titles = ['Bayou cleanup', 'Bayou tutoring', 'Food bank shift'].map((t) => `${t} ${tag}`);
+  const ids: number[] = [];
+  for (const title of titles) {
+    const response = await adminApi.post('/api/opportunities', {
+      data: {
+        title,
+        description: 'An event for the picker journey.',
+        location: 'Metairie',
+        date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+        spaces: 5,
+      },
+    });
+    test.skip(!response.ok(), 'svc-volunteer is not part of this build');
+    ids.push(Number(((await response.json()) as { id: number }).id));
+  }
+  await adminApi.dispose();
+
+  await registerUser(page, { school: SCHOOL });
+  await page.goto('/service-hours');
+  const picker = page.getByRole('combobox', { name: /Related event/ });
+  await expect(picker).toHaveValue('No related event');
+
+  // Typing narrows the list to what matches every word.
+  await picker.fill(`bayou ${tag}`);
+  const list = page.getByRole('listbox', { name: 'Events' });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await picker.fill(`tutoring ${tag}`);
+  await expect(list.getByRole('option')).toHaveCount(1);
+
+  // Arrow down highlights (aria-activedescendant, with a focus ring); Enter picks.
+  await picker.press('ArrowDown');
+  const highlighted = list.getByRole('option', { name: titles[1] });
+  await expect(picker).toHaveAttribute(
+    'aria-activedescendant',
+    (await highlighted.getAttribute('id')) ?? 'missing',
+  );
+  const ring = await highlighted.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(ring).not.toBe('none');
+  await checkA11y(page);
+  await picker.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(picker).toHaveValue(new RegExp(`^${titles[1]}`));
+
+  // Escape closes the list without undoing the choice.
+  await picker.fill('food bank');
+  await expect(list).toBeVisible();
+  await picker.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(picker).toHaveValue(new RegExp(`^${titles[1]}`));
+
+  await page.getByLabel('Description').fill('Read with second graders after school.');
+  await page.getByRole('button', { name: 'Submit Hours' }).click();
+  await expect(page.getByText(/^Logged 1 hour/)).toBeVisible();
+  // The form starts over with no event; the entry carries the one picked.
+  await expect(picker).toHaveValue('No related event');
+  const mine = (await (await page.request.get('/api/service-hours?mine=true')).json()) as Array<{
+    opportunityId: number | null;
+  }>;
+  expect(mine.map((e) => e.opportunityId)).toEqual([ids[1]]);
+});

@@ -24,6 +24,30 @@ export const DEFAULT_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
+ * The statuses nginx itself answers with (error-pages.conf), as `[code, status sent, message]`:
+ * under /api each becomes `{"statusCode","message"}`. 494 is nginx's own code for a header too
+ * large, sent as 400; the JSON says 431.
+ */
+export const NGINX_ERROR_STATUSES: ReadonlyArray<readonly [number, number, string]> = [
+  [400, 400, 'Bad Request'],
+  [403, 403, 'Forbidden'],
+  [404, 404, 'Not Found'],
+  [405, 405, 'Method Not Allowed'],
+  [408, 408, 'Request Timeout'],
+  [411, 411, 'Length Required'],
+  [413, 413, 'Request body too large'],
+  [414, 414, 'URI Too Long'],
+  [415, 415, 'Unsupported Media Type'],
+  [494, 431, 'Request Header Fields Too Large'],
+  [500, 500, 'Internal Server Error'],
+  [501, 501, 'Not Implemented'],
+  [502, 502, 'Service unavailable'],
+  [503, 503, 'Service unavailable'],
+  [504, 504, 'Service unavailable'],
+  [505, 505, 'HTTP Version Not Supported'],
+];
+
+/**
  * Renders the whole nginx.conf (one self-contained file: run it with `nginx -c <file>`) and the
  * runtime remote config from a plain object. Deterministic: the same options give the same text.
  */
@@ -110,6 +134,15 @@ export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
     }),
     remote_locations: remoteLocations,
     shell_location: shellLocation,
+    origin_map: originMap(publicUrl, forwardedProto),
+    // Depth 2: the snippet's comment is said once in templates/, not fifteen times here.
+    error_locations: NGINX_ERROR_STATUSES.map(([code, status, message]) =>
+      renderTemplate(
+        'error-location.conf',
+        { code: String(code), status: String(status), message },
+        2,
+      ),
+    ).join('\n'),
   };
 
   const nginxConf = `${renderTemplate('nginx.conf', vars).replace(/\n{3,}/g, '\n\n')}\n`;
@@ -134,6 +167,19 @@ function isStream(path: string | undefined): boolean {
 
 function listenHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+// $gw_foreign_origin: 1 when the Origin header names another site than the gateway's own.
+// Without a public URL the page must come from the host the request was sent to.
+function originMap(publicUrl: URL | undefined, forwardedProto: string): string {
+  const lines = publicUrl
+    ? ['map $http_origin $gw_foreign_origin {', '    "" 0;', `    "${publicUrl.origin}" 0;`]
+    : [
+        `map "$http_origin|${forwardedProto}://$http_host" $gw_foreign_origin {`,
+        '    "~^\\|" 0;',
+        '    "~*^([^|]+)\\|\\1$" 0;',
+      ];
+  return [...lines, '    default 1;', '}'].join('\n');
 }
 
 function realIp(trusted: readonly string[]): string {

@@ -149,6 +149,7 @@ describe('startNginx', () => {
       // A request body large enough to be buffered to a temp file under the runtime dir.
       const res = await request(`${nginx.url}/api/login`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: 'x'.repeat(500_000),
       });
       expect(res.status).toBe(502);

@@ -37,8 +37,9 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 16 /api routes, the auth subrequest and the remote served from its container.
-    expect(proxying).toHaveLength(18);
+    // 19 /api routes (3 of them the published contract and its page), the auth subrequest and
+    // the remote served from its container.
+    expect(proxying).toHaveLength(21);
     for (const [match, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity, match).toHaveLength(1);
@@ -62,6 +63,9 @@ describe(renderGatewayConfig.name, () => {
       '= /api/user',
       '/api/password-reset/',
       '/api/avatars/',
+      '= /api/openapi.json',
+      '= /api/docs',
+      '/api/docs/',
     ]) {
       expect(isProtected(match), match).toBe(false);
     }
@@ -170,6 +174,45 @@ describe(renderGatewayConfig.name, () => {
     expect(renderGatewayConfig(base).nginxConf).not.toContain(
       'add_header Strict-Transport-Security',
     );
+  });
+
+  it('accepts writes only from the public URL’s origin (path and trailing slash dropped)', () => {
+    const { nginxConf } = renderGatewayConfig({
+      ...base,
+      publicUrl: 'https://Volunteer.District.org/app/',
+    });
+    expect(nginxConf).toMatch(
+      /map \$http_origin \$gw_foreign_origin \{\s+"" 0;\s+"https:\/\/volunteer\.district\.org" 0;\s+default 1;/,
+    );
+  });
+
+  it('has a location for every error page it names, at every level', () => {
+    const { nginxConf } = renderGatewayConfig(base);
+    const found = locations(nginxConf);
+    const targets = [...nginxConf.matchAll(/error_page \d+ = (\S+);/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(30);
+    for (const target of new Set(targets)) {
+      if (target === '$gw_413_page') continue; // a map of /_gateway/error/413/{avatar,1,0}
+      if (target.startsWith('@')) expect(found.has(target), target).toBe(true);
+      else if (target.endsWith('/$gw_api_request'))
+        for (const api of ['0', '1'])
+          expect(found.has(`= ${target.replace('$gw_api_request', api)}`), target).toBe(true);
+      else if (target !== '/index.html') expect.unreachable(`unexpected error page ${target}`);
+    }
+    for (const page of ['avatar', '1', '0'])
+      expect(found.has(`= /_gateway/error/413/${page}`)).toBe(true);
+  });
+
+  it('sends every status nginx produces to a JSON page for /api and nginx’s own elsewhere', () => {
+    const found = locations(renderGatewayConfig(base).nginxConf);
+    for (const code of [
+      400, 403, 404, 405, 408, 411, 413, 414, 415, 494, 500, 501, 502, 503, 504, 505,
+    ]) {
+      expect(found.get(`= /_gateway/error/${code}/1`)).toMatch(
+        /internal;[\s\S]*return \d{3} '\{"statusCode":/,
+      );
+      expect(found.get(`= /_gateway/error/${code}/0`)).toContain(`return ${code};`);
+    }
   });
 
   it('sends the content security policy on every answer', () => {

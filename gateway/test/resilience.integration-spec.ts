@@ -290,7 +290,7 @@ describe('gateway with services up, down and in between', () => {
         `${gateway.url}/api/user/avatar`,
         {
           method: 'PATCH',
-          headers: { ...SIGNED_IN, 'content-type': 'application/octet-stream' },
+          headers: { ...SIGNED_IN, 'content-type': 'multipart/form-data; boundary=x' },
           agent: false,
         },
         (response) => {

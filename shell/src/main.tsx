@@ -1,7 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadRemotesConfig } from './federation/remotes-config';
+// First-load CSS (main.*.css), so every screen, signed in or not, is styled on its first paint.
+// The kit's stylesheet is imported here by name: through the '@district/ui' barrel it would land
+// wherever webpack keeps the barrel module itself (the lazy federation chunk), because the kit is
+// side-effect free and named imports skip the barrel. Order: the shell's rules, then the kit's
+// (app.css relies on it, see its header); remotes never ship a copy (webpack.shared.js).
 import './app.css';
+import '@district/ui/styles.css';
 
 // Read the remote config now, in parallel with the first render (plain JSON: the federation
 // runtime itself loads only with the first remote area); a failure shows up later, as the

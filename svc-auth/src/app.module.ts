@@ -8,6 +8,7 @@ import { BackupModule } from './backup/backup.module';
 import { DirectoryModule } from './directory/directory.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { AUTH_MIGRATIONS } from './migrations';
+import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { SeedModule } from './seed/seed.module';
 import { AUTH_ENTITIES } from './users/auth-entities';
@@ -27,6 +28,7 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     AdminUsersModule,
     BackupModule,
     AuditViewModule,
+    OpenApiModule,
     SeedModule,
   ],
 })

@@ -7,7 +7,5 @@ import { authConfigSchema } from './config/auth-config';
 void startService(AppModule, {
   service: 'svc-auth',
   configSchema: authConfigSchema,
-  // Exactly one proxy (nginx) in front: request.ip is the address nginx saw, which a client
-  // cannot forge by sending its own X-Forwarded-For (login throttling keys on it).
-  trustProxy: 1,
+  // request.ip (login throttling keys on it) believes X-Forwarded-For only from TRUSTED_PROXIES.
 });

@@ -277,6 +277,44 @@ describe('GET /api/blog-posts visibility (newest first)', () => {
       expect(response.body.errors[0].path).toBe(query.split('=')[0]);
     },
   );
+
+  // Issue 14.5: the admins' "Awaiting review" list is a paged, server-filtered list.
+  it('narrows a page to one status (?status), newest first, without widening what a reader sees', async () => {
+    const all = (await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN })).body;
+    const pending = all.filter((p) => p.status === 'pending').map((p) => p.id);
+    expect(pending.length).toBeGreaterThan(1);
+    const seen: number[] = [];
+    for (let page = 1; page <= pending.length; page += 1) {
+      const res = await h.request<Page<BlogPost>>(
+        'GET',
+        `/api/blog-posts?status=pending&page=${page}&pageSize=1`,
+        { as: ADMIN },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(pending.length);
+      seen.push(...res.body.items.map((p) => p.id));
+    }
+    expect(seen).toEqual(pending);
+
+    // A student gets their own pending posts only (the pending ones of their plain list, which
+    // holds approved posts and their own); another student none of them.
+    const mine = (await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT })).body
+      .filter((p) => p.status === 'pending')
+      .map((p) => p.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const own = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?status=pending', {
+      as: STUDENT,
+    });
+    expect(own.body.items.map((p) => p.id)).toEqual(mine);
+    const other = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?status=pending', {
+      as: OTHER_STUDENT,
+    });
+    expect(other.body.items.some((p) => mine.includes(p.id))).toBe(false);
+
+    const bad = await h.request('GET', '/api/blog-posts?status=done', { as: ADMIN });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('status');
+  });
 });
 
 describe('PATCH /api/blog-posts/{id}/status', () => {

@@ -188,7 +188,10 @@ describe('GET /api/notifications/stream', () => {
       await instance.streams.beat();
       await waitFor(() => client.items.length === 1, 'the item at the heartbeat');
       expect(withoutIds(client.items)).toEqual([
-        { type: 'new_opportunity', data: { title: 'Signal lost', location: 'Harahan' } },
+        {
+          type: 'new_opportunity',
+          data: { title: 'Signal lost', location: 'Harahan', opportunityId: 999001 },
+        },
       ]);
     } finally {
       await instance.close();

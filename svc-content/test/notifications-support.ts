@@ -51,7 +51,7 @@ export function opportunity(
 // What a student's browser would receive for that opportunity (the id is the feed's own).
 export const itemFor = (payload: EventPayload<'opportunity.created'>) => ({
   type: 'new_opportunity' as const,
-  data: { title: payload.title, location: payload.location },
+  data: { title: payload.title, location: payload.location, opportunityId: payload.id },
 });
 
 // A TCP relay in front of the real Redis (as in service-kit's tests): cut() is a Redis outage

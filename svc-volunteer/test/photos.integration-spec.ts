@@ -134,6 +134,24 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(await app.sql(`SELECT count(*)::int AS n FROM event_photos`)).toEqual(before);
     });
 
+    // Issue 15.9: named from the gateway identity before user.registered reaches this service.
+    it('names a just-registered submitter, whose replica row is not there yet', async () => {
+      const newcomer: TestUser = {
+        id: 4646,
+        name: 'Pia Photographer',
+        school: 'Grand Isle School',
+      };
+      const res = await submit(past.id, newcomer, {
+        photoUrl: 'https://photos.example.org/levee.jpg',
+        caption: 'Levee crew',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ username: 'Pia Photographer', status: 'pending' });
+      expect((await photos(past.id, newcomer)).body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ username: 'Pia Photographer' })]),
+      );
+    });
+
     it('accepts a 200-character caption', async () => {
       const res = await submit(past.id, student, {
         photoUrl: 'http://example.org/a.jpg',

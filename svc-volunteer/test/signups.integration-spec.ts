@@ -54,10 +54,10 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect((await signUp(opportunity.id, supervisor)).status).toBe(201);
       expect((await signUp(opportunity.id, admin)).status).toBe(201);
       expect(await listed(opportunity.id, otherStudent)).toMatchObject({ filled: 3 });
-      expect((await signups(opportunity.id)).body.map((s) => s.userId)).toEqual([
-        student.id,
-        supervisor.id,
-        admin.id,
+      expect((await signups(opportunity.id)).body.map((s) => s.name)).toEqual([
+        student.name,
+        supervisor.name,
+        admin.name,
       ]);
     });
 
@@ -132,7 +132,7 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
 
       expect((await signUp(opportunity.id, otherStudent)).status).toBe(201);
       expect((await signups(opportunity.id)).body).toEqual([
-        { userId: otherStudent.id, name: 'Otto Other', school: 'Dominican High School' },
+        { name: 'Otto Other', school: 'Dominican High School', mine: false },
       ]);
     });
 
@@ -163,6 +163,26 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
   });
 
+  describe('GET /api/opportunities/mine', () => {
+    it("answers the ids of the caller's own sign-ups only; 401 signed out", async () => {
+      const me: TestUser = { id: 4545, name: 'Mina Mine', school: 'Rummel High School' };
+      const first = await create();
+      const second = await create();
+      const others = await create();
+      await signUp(second.id, me);
+      await signUp(first.id, me);
+      await signUp(others.id, otherStudent);
+      const res = await app.api<number[]>('GET', '/api/opportunities/mine', { as: me });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([first.id, second.id]);
+      await withdraw(first.id, me);
+      expect((await app.api('GET', '/api/opportunities/mine', { as: me })).body).toEqual([
+        second.id,
+      ]);
+      expect((await app.api('GET', '/api/opportunities/mine')).status).toBe(401);
+    });
+  });
+
   describe('GET /api/opportunities/{id}/signups', () => {
     it('lists "name and school" of each signed-up student in signup order, for every role', async () => {
       const opportunity = await create();
@@ -171,9 +191,10 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       for (const as of [student, supervisor, admin]) {
         const res = await signups(opportunity.id, as);
         expect(res.status).toBe(200);
+        // Issue 15.9: no user ids; only the viewer's own entry is marked.
         expect(res.body).toEqual([
-          { userId: otherStudent.id, name: 'Otto Other', school: 'Dominican High School' },
-          { userId: student.id, name: 'Stella Student', school: 'Chalmette High School' },
+          { name: 'Otto Other', school: 'Dominican High School', mine: false },
+          { name: 'Stella Student', school: 'Chalmette High School', mine: as === student },
         ]);
       }
     });
@@ -190,12 +211,56 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       );
     });
 
-    it('shows a placeholder for a user whose registration event has not arrived yet', async () => {
+    it('shows a placeholder only when neither the replica nor the identity knows the user', async () => {
       const opportunity = await create();
+      // An identity without name and school (as svc-auth signed them before issue 15.9).
       await signUp(opportunity.id, { id: 4242 });
       expect((await signups(opportunity.id)).body).toEqual([
-        { userId: 4242, name: 'Unknown Student', school: '' },
+        { name: 'Unknown Student', school: '', mine: false },
       ]);
+    });
+
+    // Issue 15.9: 7 of 48 students who registered and signed up at once showed as "Unknown
+    // Student" because user.registered had not reached this service yet.
+    it('names a just-registered student from the gateway identity before user.registered arrives', async () => {
+      const opportunity = await create();
+      const newcomer: TestUser = { id: 4343, name: 'Nia Newcomer', school: 'Grand Isle School' };
+      expect((await signUp(opportunity.id, newcomer)).status).toBe(201);
+      expect((await signups(opportunity.id, student)).body).toEqual([
+        { name: 'Nia Newcomer', school: 'Grand Isle School', mine: false },
+      ]);
+      expect((await signups(opportunity.id, newcomer)).body).toEqual([
+        { name: 'Nia Newcomer', school: 'Grand Isle School', mine: true },
+      ]);
+
+      // The event, when it comes, is the truth (even with an older timestamp than the sign-up).
+      await app.deliver(
+        'user.registered',
+        {
+          id: newcomer.id,
+          name: 'Nia N. Newcomer',
+          school: 'Haynes Academy for Advanced Studies',
+          grade: 9,
+          avatarUrl: null,
+          isAdmin: false,
+          isSupervisor: false,
+        },
+        { occurredAt: new Date(Date.now() - 3_600_000) },
+      );
+      expect((await signups(opportunity.id)).body).toEqual([
+        { name: 'Nia N. Newcomer', school: 'Haynes Academy for Advanced Studies', mine: false },
+      ]);
+    });
+
+    it('never brings a deleted user back through their identity', async () => {
+      const opportunity = await create();
+      const gone: TestUser = { id: 4444, name: 'Gone Gina', school: 'Jesuit High School' };
+      await app.deliver('user.deleted', { id: gone.id });
+      expect((await signUp(opportunity.id, gone)).status).toBe(403);
+      expect(await app.sql(`SELECT name, deleted FROM users WHERE id = $1`, [gone.id])).toEqual([
+        { name: '', deleted: true },
+      ]);
+      expect((await signups(opportunity.id)).body).toEqual([]);
     });
   });
 

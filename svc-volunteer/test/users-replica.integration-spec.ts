@@ -47,7 +47,7 @@ describe('users replica fed by user.* events (svc-volunteer, real PostgreSQL and
     const opportunity = await create();
     await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
     expect(await signupsOf(opportunity.id)).toEqual([
-      { userId: 501, name: 'Rita Rename', school: 'Grand Isle School' },
+      { name: 'Rita Rename', school: 'Grand Isle School', mine: false },
     ]);
 
     await app.deliver(
@@ -55,7 +55,7 @@ describe('users replica fed by user.* events (svc-volunteer, real PostgreSQL and
       replicaPayload(user, { name: 'Rita Renamed', school: 'Haynes Academy for Advanced Studies' }),
     );
     expect(await signupsOf(opportunity.id)).toEqual([
-      { userId: 501, name: 'Rita Renamed', school: 'Haynes Academy for Advanced Studies' },
+      { name: 'Rita Renamed', school: 'Haynes Academy for Advanced Studies', mine: false },
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('users replica fed by user.* events (svc-volunteer, real PostgreSQL and
       occurredAt: new Date(Date.now() - 60_000),
     });
     expect(await signupsOf(opportunity.id)).toEqual([
-      { userId: 502, name: 'Newest Name', school: 'Jesuit High School' },
+      { name: 'Newest Name', school: 'Jesuit High School', mine: false },
     ]);
   });
 
@@ -103,7 +103,7 @@ describe('users replica fed by user.* events (svc-volunteer, real PostgreSQL and
 
     expect(await signupsOf(full.id)).toEqual([]);
     expect(await signupsOf(other.id)).toEqual([
-      { userId: otherStudent.id, name: 'Otto Other', school: 'Dominican High School' },
+      { name: 'Otto Other', school: 'Dominican High School', mine: false },
     ]);
     const lists = (
       await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as: student })

@@ -1,7 +1,7 @@
 import {
   apiPaths,
+  type KeysetPage,
   type Opportunity,
-  type Page,
   type ReviewDecision,
   type ReviewStatus,
   type ServiceHoursLog,
@@ -88,33 +88,39 @@ export const reviewListKey = (status: ReviewStatus, school: string | undefined):
   school ?? '',
 ];
 
+// Keyset pages (?limit&cursor): approving entries off the Pending tab, here or by another
+// reviewer, never makes "Show more" skip or repeat one, as an offset would.
 function fetchReviewPage(
   status: ReviewStatus,
   school: string | undefined,
-  page: number,
+  cursor: string | null,
   signal?: AbortSignal,
 ) {
-  return getJson<Page<ServiceHoursLog>>(
-    withQuery(apiPaths.serviceHours, { status, school, page, pageSize: REVIEW_PAGE_SIZE }),
+  return getJson<KeysetPage<ServiceHoursLog>>(
+    withQuery(apiPaths.serviceHours, {
+      status,
+      school,
+      limit: REVIEW_PAGE_SIZE,
+      cursor: cursor ?? undefined,
+    }),
     signal,
   );
 }
 
-const nextPageParam = (last: Page<ServiceHoursLog>) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+const nextPageParam = (last: KeysetPage<ServiceHoursLog>) => last.nextCursor ?? undefined;
 
-// One tab of the supervisor page, 50 entries at a time, newest first (filtered on the server).
+// One tab of the supervisor page, 25 entries at a time, newest first (filtered on the server).
 export function useReviewList(status: ReviewStatus, school: string | undefined) {
   return useInfiniteQuery<
-    Page<ServiceHoursLog>,
+    KeysetPage<ServiceHoursLog>,
     Error,
-    InfiniteData<Page<ServiceHoursLog>>,
+    InfiniteData<KeysetPage<ServiceHoursLog>>,
     QueryKey,
-    number
+    string | null
   >({
     queryKey: reviewListKey(status, school),
     queryFn: ({ pageParam, signal }) => fetchReviewPage(status, school, pageParam, signal),
-    initialPageParam: 1,
+    initialPageParam: null as string | null,
     getNextPageParam: nextPageParam,
   });
 }
@@ -127,8 +133,8 @@ export function prefetchReviewList(
   return queryClient.prefetchInfiniteQuery({
     queryKey: reviewListKey(status, school),
     queryFn: ({ pageParam, signal }) =>
-      fetchReviewPage(status, school, pageParam as number, signal),
-    initialPageParam: 1,
+      fetchReviewPage(status, school, pageParam as string | null, signal),
+    initialPageParam: null as string | null,
     getNextPageParam: nextPageParam,
   });
 }

@@ -33,6 +33,8 @@ export const apiPaths = {
   opportunitiesByStatus: (status: OpportunityStatus) => `/api/opportunities?status=${status}`,
   opportunity: (id: Id) => `/api/opportunities/${seg(id)}`,
   opportunityStatus: (id: Id) => `/api/opportunities/${seg(id)}/status`,
+  // Beyond the spec: ids of the caller's own sign-ups.
+  mySignups: '/api/opportunities/mine',
   opportunitySignups: (id: Id) => `/api/opportunities/${seg(id)}/signups`,
   // POST signs up, DELETE withdraws.
   opportunitySignup: (id: Id) => `/api/opportunities/${seg(id)}/signup`,
@@ -70,6 +72,7 @@ export const API_ROUTES = {
   deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },
   changeOpportunityStatus: { method: 'PATCH', path: '/api/opportunities/:id/status' },
   listSignups: { method: 'GET', path: '/api/opportunities/:id/signups' },
+  mySignups: { method: 'GET', path: '/api/opportunities/mine' },
   signUp: { method: 'POST', path: '/api/opportunities/:id/signup' },
   withdraw: { method: 'DELETE', path: '/api/opportunities/:id/signup' },
   listPhotos: { method: 'GET', path: '/api/opportunities/:id/photos' },

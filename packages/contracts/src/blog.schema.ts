@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { BLOG_CONTENT_MIN, BLOG_TITLE_MIN, REVIEW_STATUSES, TEXT_LIMITS } from './constants';
-import { messageFor } from './fields';
+import { plainText } from './fields';
 import { VALIDATION } from './messages';
+import { paginationQuerySchema } from './pagination';
 
 // POST /api/blog-posts and the Write a Post form. Lengths count trimmed text.
 export const blogPostSchema = z.strictObject({
-  title: z
-    .string({ error: messageFor() })
-    .trim()
+  title: plainText()
     .min(BLOG_TITLE_MIN, VALIDATION.titleMin)
     .max(TEXT_LIMITS.blogTitle, VALIDATION.tooLong(TEXT_LIMITS.blogTitle)),
-  content: z
-    .string({ error: messageFor() })
-    .trim()
+  content: plainText({ multiline: true })
     .min(BLOG_CONTENT_MIN, VALIDATION.contentMin)
     .max(TEXT_LIMITS.blogContent, VALIDATION.tooLong(TEXT_LIMITS.blogContent)),
 });
@@ -32,3 +29,11 @@ export const blogPostResponseSchema = z.object({
   author: blogAuthorSchema.nullable(),
 });
 export type BlogPost = z.infer<typeof blogPostResponseSchema>;
+
+// GET /api/blog-posts?page&pageSize&status. ?status narrows a page to one status (issue 14.5: the
+// admins' "Awaiting review" list, paged). It never widens what a reader may see: a student asking
+// for pending posts gets their own.
+export const blogListQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(REVIEW_STATUSES).optional(),
+});
+export type BlogListQuery = z.output<typeof blogListQuerySchema>;

@@ -26,24 +26,71 @@ export function toDateInput(value: unknown): unknown {
 export const coercedNumber = <T extends z.ZodType<number | undefined>>(schema: T) =>
   z.preprocess(toNumberInput, schema);
 
+// Years 1900–9999: JavaScript dates reach ±275,760 years, PostgreSQL's end at 4713 BC, and a
+// date outside these years is a typo on this site (found by fuzz/: such dates answered 500).
+export const DATE_MIN = new Date('1900-01-01T00:00:00.000Z');
+export const DATE_MAX = new Date('9999-12-31T23:59:59.999Z');
+
+const boundedDate = (message: string) =>
+  z
+    .date({ error: messageFor(message) })
+    .min(DATE_MIN, message)
+    .max(DATE_MAX, message);
+
 export const coercedDate = (message: string = VALIDATION.invalidDate) =>
-  z.preprocess(toDateInput, z.date({ error: messageFor(message) }));
+  z.preprocess(toDateInput, boundedDate(message));
 
 // Same, but absent ('' included) is fine.
 export const optionalCoercedDate = (message: string = VALIDATION.invalidDate) =>
-  z.preprocess(toDateInput, z.date({ error: messageFor(message) }).optional());
+  z.preprocess(toDateInput, boundedDate(message).optional());
+
+// PostgreSQL text cannot hold U+0000 (an insert or even a lookup with it fails, issue 15), and no
+// person types the other C0 control characters or DEL into a form. Multi-line text keeps tab,
+// line feed and carriage return; single-line text (names, titles, passwords) refuses them too.
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
+const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
+
+export const hasControlCharacters = (value: string, multiline = false): boolean =>
+  (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value);
+
+export interface PlainTextOptions {
+  // Keep \t \n \r (descriptions, blog content).
+  multiline?: boolean;
+  // Trim before the checks (default true); passwords are taken as typed.
+  trim?: boolean;
+  // Message for a wrong type / a missing value (see messageFor).
+  message?: string;
+  required?: string;
+}
+
+// The one string primitive of every request schema (body, query, path): a string that refuses
+// control characters, naming the field in the 400. contracts' schema-walk test proves that every
+// string field of every request schema is built on it.
+export function plainText(options: PlainTextOptions = {}) {
+  const base = z.string({ error: messageFor(options.message, options.required) });
+  return (options.trim === false ? base : base.trim()).refine(
+    (value) => !hasControlCharacters(value, options.multiline),
+    VALIDATION.controlCharacters,
+  );
+}
 
 // Trimmed text that must not be empty, with an upper bound.
-export const requiredText = (max: number, requiredMessage: string = VALIDATION.required) =>
-  z
-    .string({ error: messageFor(undefined, requiredMessage) })
-    .trim()
+export const requiredText = (
+  max: number,
+  requiredMessage: string = VALIDATION.required,
+  options: Pick<PlainTextOptions, 'multiline'> = {},
+) =>
+  plainText({ ...options, required: requiredMessage })
     .min(1, requiredMessage)
     .max(max, VALIDATION.tooLong(max));
 
 // http(s) only: `javascript:` and `data:` URLs must never reach an <img src> or <a href>.
 export const httpUrl = (message: string, max: number) =>
-  z.url({ protocol: /^https?$/, error: messageFor(message) }).max(max, message);
+  plainText({ message, trim: false }).pipe(
+    z.url({ protocol: /^https?$/, error: messageFor(message) }).max(max, message),
+  );
 
 export const idSchema = coercedNumber(
   z

@@ -37,6 +37,7 @@ export const VALIDATION = {
   invalidOpportunityStatus: 'Status must be active or archived',
   rolesAtRegistration: 'Roles cannot be set at registration',
   rolesRequired: 'Provide isAdmin or isSupervisor',
+  controlCharacters: 'Must not contain control characters',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   unrecognizedField: (name: string) => `Unrecognized field: ${name}`,
   expected: (expected: string, received: string) => `Expected ${expected}, received ${received}`,

@@ -5,7 +5,12 @@ export const notificationItemSchema = z.object({
   // Beyond the spec: a stable id so push and polling never toast the same item twice.
   id: z.number().int().optional(),
   type: z.literal('new_opportunity'),
-  data: z.object({ title: z.string(), location: z.string() }),
+  // Beyond the spec: opportunityId, so the toast's "View" opens the new card.
+  data: z.object({
+    title: z.string(),
+    location: z.string(),
+    opportunityId: z.number().int().optional(),
+  }),
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 

@@ -7,13 +7,22 @@ import {
   SPACES_MIN,
   TEXT_LIMITS,
 } from './constants';
-import { coercedDate, coercedNumber, httpUrl, idSchema, messageFor, requiredText } from './fields';
+import {
+  coercedDate,
+  coercedNumber,
+  httpUrl,
+  idSchema,
+  messageFor,
+  plainText,
+  requiredText,
+} from './fields';
 import { VALIDATION } from './messages';
+import { paginationQuerySchema } from './pagination';
 
 // POST /api/opportunities (admin) and the Create Opportunity form.
 export const createOpportunitySchema = z.strictObject({
   title: requiredText(TEXT_LIMITS.opportunityTitle),
-  description: requiredText(TEXT_LIMITS.opportunityDescription),
+  description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, { multiline: true }),
   location: requiredText(TEXT_LIMITS.location),
   date: coercedDate(),
   spaces: coercedNumber(
@@ -32,8 +41,12 @@ const opportunityStatusEnum = z.enum(OPPORTUNITY_STATUSES, {
   error: messageFor(VALIDATION.invalidOpportunityStatus, VALIDATION.invalidOpportunityStatus),
 });
 
-// GET /api/opportunities?status=active|archived
-export const opportunitiesQuerySchema = z.object({ status: opportunityStatusEnum.optional() });
+// GET /api/opportunities?status=active|archived. Beyond the spec, ?page&pageSize answer one
+// Page of the same list (the Past Events tab); without them the answer is the spec's whole array.
+export const opportunitiesQuerySchema = z.object({
+  status: opportunityStatusEnum.optional(),
+  ...paginationQuerySchema.shape,
+});
 export type OpportunitiesQuery = z.output<typeof opportunitiesQuerySchema>;
 
 // PATCH /api/opportunities/{id}/status (admin; archive by hand, beyond the spec).
@@ -68,9 +81,7 @@ export type Signup = z.infer<typeof signupResponseSchema>;
 export const eventPhotoSchema = z.strictObject({
   opportunityId: coercedNumber(idSchema.optional()),
   photoUrl: httpUrl(VALIDATION.invalidPhotoUrl, TEXT_LIMITS.url),
-  caption: z
-    .string({ error: messageFor(undefined, VALIDATION.captionRequired) })
-    .trim()
+  caption: plainText({ required: VALIDATION.captionRequired })
     .min(1, VALIDATION.captionRequired)
     .max(CAPTION_MAX, VALIDATION.captionTooLong),
 });

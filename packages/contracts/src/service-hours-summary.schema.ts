@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from './pagination';
+import { keysetQuerySchema, paginationQuerySchema } from './pagination';
 import { serviceHoursQuerySchema } from './service-hours.schema';
 
 // Optional server-side help for the supervisor page (20,000 entries): counts and sums per school,
@@ -8,10 +8,11 @@ import { serviceHoursQuerySchema } from './service-hours.schema';
 export const serviceHoursSummaryPath = '/api/service-hours/summary';
 
 // GET /api/service-hours?status=…&school=…&page=…&pageSize=…: with page or pageSize the answer
-// is a Page<ServiceHoursLog> ({items, total, page, pageSize}), newest first.
-export const serviceHoursListQuerySchema = serviceHoursQuerySchema.extend(
-  paginationQuerySchema.shape,
-);
+// is a Page<ServiceHoursLog> ({items, total, page, pageSize}), newest first. With limit or cursor
+// (keyset, what the supervisor page uses) it is a KeysetPage<ServiceHoursLog>.
+export const serviceHoursListQuerySchema = serviceHoursQuerySchema
+  .extend(paginationQuerySchema.shape)
+  .extend(keysetQuerySchema.shape);
 export type ServiceHoursListQuery = z.output<typeof serviceHoursListQuerySchema>;
 
 // GET /api/service-hours/summary?school=…&mine=…: the same scope rules as the list.

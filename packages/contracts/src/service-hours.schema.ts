@@ -7,7 +7,7 @@ import {
   REVIEW_STATUSES,
   TEXT_LIMITS,
 } from './constants';
-import { coercedDate, coercedNumber, idSchema, messageFor } from './fields';
+import { coercedDate, coercedNumber, idSchema, messageFor, plainText } from './fields';
 import { VALIDATION } from './messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,9 +28,7 @@ export const serviceHoursSchema = z.strictObject({
       .max(HOURS_MAX, VALIDATION.hoursMax)
       .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
   ),
-  description: z
-    .string({ error: messageFor() })
-    .trim()
+  description: plainText({ multiline: true })
     .min(HOURS_DESCRIPTION_MIN, VALIDATION.descriptionMin)
     .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
   date: coercedDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
@@ -45,8 +43,7 @@ export const serviceHoursQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   status: z.enum(REVIEW_STATUSES).optional(),
-  school: z
-    .string()
+  school: plainText()
     .max(TEXT_LIMITS.name * 2)
     .optional(),
 });

@@ -8,15 +8,15 @@ import {
   SERVICE_HOURS_DEFAULT,
   TEXT_LIMITS,
 } from './constants';
-import { coercedNumber, httpUrl, messageFor, requiredText } from './fields';
+import { coercedNumber, httpUrl, messageFor, plainText, requiredText } from './fields';
 import { TOASTS, VALIDATION } from './messages';
 import { SCHOOL_NAMES } from './schools';
 
 const trimString = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-export const passwordSchema = z
-  .string({ error: messageFor() })
+// Taken as typed (no trim); control characters are refused like in every other field.
+export const passwordSchema = plainText({ trim: false })
   .min(PASSWORD_MIN, VALIDATION.passwordMin)
   .max(TEXT_LIMITS.password, VALIDATION.tooLong(TEXT_LIMITS.password));
 
@@ -32,6 +32,15 @@ export const gradeSchema = coercedNumber(
     .max(GRADE_MAX, VALIDATION.gradeRange),
 );
 
+// Trimmed; control characters refused first (naming the field), then the address format.
+const emailText = (message: string, required?: string) =>
+  z.preprocess(
+    trimString,
+    plainText({ message, required }).pipe(
+      z.email({ error: messageFor(message, required) }).max(TEXT_LIMITS.email, message),
+    ),
+  );
+
 // Roles are never granted at registration (issue 9): `true` is refused, `false` (the spec form's
 // default for isSupervisor) is accepted and means nothing.
 const noRoleAtRegistration = z.literal(false, { error: VALIDATION.rolesAtRegistration }).optional();
@@ -41,12 +50,7 @@ export const registerSchema = z.strictObject({
   username: requiredText(TEXT_LIMITS.username),
   password: passwordSchema,
   name: requiredText(TEXT_LIMITS.name),
-  email: z.preprocess(
-    trimString,
-    z
-      .email({ error: messageFor(VALIDATION.invalidEmail) })
-      .max(TEXT_LIMITS.email, VALIDATION.invalidEmail),
-  ),
+  email: emailText(VALIDATION.invalidEmail),
   school: schoolSchema,
   grade: gradeSchema,
   serviceHours: coercedNumber(
@@ -69,13 +73,10 @@ export type RegisterFormValues = z.input<typeof registerSchema>;
 
 // POST /api/login: both fields required, nothing else checked (never hint which one was wrong).
 export const loginSchema = z.strictObject({
-  username: z
-    .string({ error: messageFor() })
-    .trim()
+  username: plainText()
     .min(1, VALIDATION.required)
     .max(TEXT_LIMITS.username, VALIDATION.tooLong(TEXT_LIMITS.username)),
-  password: z
-    .string({ error: messageFor() })
+  password: plainText({ trim: false })
     .min(1, VALIDATION.required)
     .max(TEXT_LIMITS.password, VALIDATION.tooLong(TEXT_LIMITS.password)),
 });
@@ -83,12 +84,7 @@ export type LoginInput = z.output<typeof loginSchema>;
 
 // POST /api/password-reset/request
 export const forgotPasswordSchema = z.strictObject({
-  email: z.preprocess(
-    trimString,
-    z
-      .email({ error: messageFor(VALIDATION.validEmail, VALIDATION.validEmail) })
-      .max(TEXT_LIMITS.email, VALIDATION.validEmail),
-  ),
+  email: emailText(VALIDATION.validEmail, VALIDATION.validEmail),
 });
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 
@@ -103,7 +99,7 @@ export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
   .strictObject({
     newPassword: passwordSchema,
-    confirmPassword: z.string({ error: messageFor() }),
+    confirmPassword: plainText({ trim: false }),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     message: VALIDATION.passwordsDontMatch,

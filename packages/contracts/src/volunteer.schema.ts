@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { signupResponseSchema } from './opportunities.schema';
 
 // GET /api/opportunities/{id}/signups entries as svc-volunteer sends them: the spec's name and
-// school, plus the user id so a card can tell whether the viewer is among them (Withdraw). The
-// opportunity list itself is the same for every caller (it is cached), so it has no signedUp.
-export const signupEntrySchema = signupResponseSchema.extend({ userId: z.number().int() });
+// school, plus `mine` on the viewer's own entry so a card can offer Withdraw. Other users' ids
+// are never sent (issue 15.9: peers get only what the screen shows). The opportunity list itself
+// is the same for every caller (it is cached), so it has no signedUp.
+export const signupEntrySchema = signupResponseSchema.extend({ mine: z.boolean() });
 export type SignupEntry = z.infer<typeof signupEntrySchema>;

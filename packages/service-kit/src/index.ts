@@ -10,6 +10,7 @@ export {
 } from './bootstrap/service-kit.module';
 
 export * from './errors/error-body';
+export * from './errors/dependency-outage';
 export { HttpErrorFilter } from './errors/http-error.filter';
 
 export * from './logging/logger';

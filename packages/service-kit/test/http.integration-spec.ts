@@ -7,9 +7,14 @@ import {
   clearRedisPrefix,
   createTestDatabase,
   identityHeader,
+  startRedisServer,
+  startTcpProxy,
   startTestService,
   testServiceConfig,
   TEST_IDENTITY_SECRET,
+  waitFor,
+  type RedisServerHandle,
+  type TcpProxyHandle,
   type TestDatabase,
   type TestService,
 } from '../src/testing';
@@ -316,10 +321,89 @@ describe('readiness when Redis is unreachable', () => {
       expect(await ready.json()).toEqual({
         statusCode: 503,
         message: 'Not ready: redis unavailable',
+        status: 'unavailable',
+        missing: ['redis'],
       });
+      expect(ready.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await service.close();
       await db.drop();
     }
+  });
+});
+
+// Issue 15.2, for every service built on the kit: PostgreSQL taken away (a TCP proxy in front of
+// the real server, closed) and Redis taken away (a redis-server of the test's own, killed).
+describe('a service with PostgreSQL or Redis down', () => {
+  let db: TestDatabase;
+  let proxy: TcpProxyHandle;
+  let redis: RedisServerHandle;
+  let service: TestService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('kit_outage');
+    const real = new URL(db.url);
+    proxy = await startTcpProxy(real.hostname, Number(real.port || 5432));
+    redis = await startRedisServer();
+    const viaProxy = new URL(db.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const config = testServiceConfig({
+      DATABASE_URL: viaProxy.toString(),
+      DB_SCHEMA: 'volunteer',
+      REDIS_URL: redis.url,
+    });
+    service = await startTestService(producerModule(), config);
+  });
+
+  afterAll(async () => {
+    await proxy?.open().catch(() => undefined);
+    await service?.close();
+    await proxy?.close();
+    await redis?.stop();
+    await db?.drop();
+  });
+
+  const createWidget = () =>
+    fetch(`${service.url}/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...identityHeader(admin) },
+      body: JSON.stringify({ name: `widget-${Date.now()}` }),
+    });
+
+  it('answers 503 JSON with Retry-After while PostgreSQL is away, and serves again once it is back', async () => {
+    expect((await createWidget()).status).toBe(201);
+    await proxy.close();
+    const started = performance.now();
+    const down = await createWidget();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await down.json()).toEqual({
+      statusCode: 503,
+      message: 'Service temporarily unavailable',
+    });
+    const ready = await fetch(`${service.url}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'unavailable', missing: ['database'] });
+
+    await proxy.open();
+    await waitFor(
+      async () => (await fetch(`${service.url}/health/ready`)).status === 200,
+      'ready again',
+    );
+    expect((await createWidget()).status).toBe(201);
+  });
+
+  it('names Redis in /health/ready while it is away, and is ready again once it is back', async () => {
+    await redis.stop();
+    const ready = await fetch(`${service.url}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'unavailable', missing: ['redis'] });
+    await redis.start();
+    await waitFor(
+      async () => (await fetch(`${service.url}/health/ready`)).status === 200,
+      'ready again',
+    );
   });
 });

@@ -78,7 +78,7 @@ export function Header() {
           <span className="ui-sr-only">Change profile picture</span>
           <Avatar name={user.name} src={user.avatarUrl} size="md" />
         </button>
-        <p className="app-header__welcome">
+        <p className="app-header__welcome" title={`Welcome, ${user.name}`}>
           Welcome, <strong>{user.name}</strong>
         </p>
         <Button

@@ -3,7 +3,7 @@ import { toast, Toaster, usePlatformStore } from '@district/ui';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationQueue } from './notification-queue';
-import { randomIconColor, showNotificationToast } from './notification-toast';
+import { opportunityPath, randomIconColor, showNotificationToast } from './notification-toast';
 
 afterEach(() => {
   cleanup();
@@ -38,6 +38,25 @@ describe('new-opportunity toast', () => {
       'purple',
       'blue',
     ]);
+  });
+});
+
+describe('the toast leads to the new card (issue 14.6)', () => {
+  it('offers "View", which opens /volunteer at the new opportunity', async () => {
+    render(<Toaster />);
+    const opened: string[] = [];
+    const withId = {
+      ...item('Food drive', 'Kenner'),
+      data: { title: 'Food drive', location: 'Kenner', opportunityId: 42 },
+    };
+    act(() => void showNotificationToast(withId, 'blue', (path) => opened.push(path)));
+    const view = await screen.findByRole('button', { name: 'View' });
+    act(() => view.click());
+    expect(opened).toEqual(['/volunteer#opportunity-42']);
+  });
+
+  it('without an opportunity id (an older feed), "View" opens /volunteer', () => {
+    expect(opportunityPath(item('Food drive', 'Kenner'))).toBe('/volunteer');
   });
 });
 

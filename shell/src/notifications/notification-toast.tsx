@@ -18,14 +18,31 @@ export function randomIconColor(random: () => number = Math.random): IconColor {
   return colors[Math.min(colors.length - 1, Math.floor(random() * colors.length))]!;
 }
 
+// Where the toast's "View" leads: the new card on /volunteer (issue 14.6).
+export function opportunityPath(item: NotificationItem): string {
+  const id = item.data.opportunityId;
+  return id === undefined ? '/volunteer' : `/volunteer#opportunity-${id}`;
+}
+
 // SPEC §8: "New Volunteer Opportunity!", "{title} - {location}", and the line "Make a difference
 // today!" with one of four coloured icons picked at random. The store shows one toast at a time.
+// Beyond the spec, a "View" action opens the new card when the app gives a way to navigate.
 export function showNotificationToast(
   item: NotificationItem,
   color: IconColor = randomIconColor(),
+  open?: (path: string) => void,
 ): ToastHandle {
   const Icon = ICONS[color];
   return toast({
+    ...(open
+      ? {
+          action: {
+            label: 'View',
+            altText: `View ${item.data.title} on the Volunteer Opportunities page`,
+            onClick: () => open(opportunityPath(item)),
+          },
+        }
+      : {}),
     title: NOTIFICATION_TOAST.title,
     description: (
       <span className="notification-toast">

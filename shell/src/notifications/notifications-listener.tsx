@@ -1,5 +1,6 @@
 import { useCurrentUser } from '@district/ui';
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { RunningNotifications } from './start-notifications';
 
 // Mounted once in the app: starts the notification client (a lazy chunk) when a user is signed in
@@ -9,6 +10,10 @@ export function NotificationsListener() {
   // Read in the effect's cleanup: is this a sign-out, or the app going away?
   const signedIn = useRef(false);
   signedIn.current = userId !== undefined;
+  // The toast's "View" navigates in-app (no reload); read at click time, never stale.
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
     if (userId === undefined) return undefined;
@@ -16,7 +21,7 @@ export function NotificationsListener() {
     let cancelled = false;
     import('./start-notifications')
       .then(({ startNotifications }) => {
-        if (!cancelled) client = startNotifications();
+        if (!cancelled) client = startNotifications({}, (path) => void navigateRef.current(path));
       })
       .catch((error: unknown) => console.error('[notifications] could not start', error));
     return () => {

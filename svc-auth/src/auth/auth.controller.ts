@@ -16,6 +16,7 @@ import { SessionStore } from '../sessions/session-store';
 import type { UserView } from '../users/user-view';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
+import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
 
 // Public routes: svc-auth reads its own cookie here; the gateway does not send an identity.
@@ -27,6 +28,7 @@ export class AuthController {
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
+    private readonly devices: DeviceCookie,
   ) {}
 
   @Post('register')
@@ -38,6 +40,8 @@ export class AuthController {
   ): Promise<UserView> {
     const user = await this.auth.register(body);
     await this.startSession(request, reply, user.id);
+    // The browser that created the account is known to it from the start (login throttling).
+    this.devices.set(reply, body.username);
     return user;
   }
 

@@ -6,6 +6,7 @@ import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
 import { LocalStrategy } from './local.strategy';
 import { LoginThrottle } from './login-throttle.service';
@@ -18,6 +19,7 @@ import { VerifyController } from './verify.controller';
     AuthService,
     LocalStrategy,
     LocalAuthGuard,
+    DeviceCookie,
     OutboxService,
     {
       provide: LoginThrottle,

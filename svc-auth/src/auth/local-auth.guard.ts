@@ -9,14 +9,19 @@ import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, loginSchema } from '@district/contracts';
 import { zodErrorBody } from '@district/service-kit';
-import { LoginThrottle, throttleMessage } from './login-throttle.service';
+import { DeviceCookie } from './device-cookie';
+import { LoginThrottle, throttleMessage, type LoginAttempt } from './login-throttle.service';
 import { LOCAL_STRATEGY } from './local.strategy';
 
 // passport-local behind three checks it does not do itself: the body's shape (400 naming the
-// field, since guards run before pipes), the failure counters (429), and the one 401 message.
+// field, since guards run before pipes), the failure counters (429, login-throttle.service.ts),
+// and the one 401 message.
 @Injectable()
 export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
-  constructor(private readonly throttle: LoginThrottle) {
+  constructor(
+    private readonly throttle: LoginThrottle,
+    private readonly devices: DeviceCookie,
+  ) {
     super();
   }
 
@@ -28,8 +33,14 @@ export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
     if (!parsed.success) throw new BadRequestException(zodErrorBody(parsed.error));
     request.body = parsed.data;
     const { username } = parsed.data;
+    // request.ip: the client address as the proxy set-up resolves it (trustProxy).
+    const attempt: LoginAttempt = {
+      ip: request.ip,
+      username,
+      device: this.devices.read(request, username),
+    };
 
-    const verdict = await this.throttle.check(request.ip, username);
+    const verdict = await this.throttle.check(attempt);
     if (verdict.blocked) {
       void reply.header('retry-after', String(verdict.retryAfterSeconds));
       const message = throttleMessage(verdict.retryAfterSeconds);
@@ -38,11 +49,12 @@ export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
     try {
       await super.canActivate(context);
     } catch (error) {
-      if (error instanceof UnauthorizedException)
-        await this.throttle.recordFailure(request.ip, username);
+      if (error instanceof UnauthorizedException) await this.throttle.recordFailure(attempt);
       throw error;
     }
-    await this.throttle.recordSuccess(username);
+    await this.throttle.recordSuccess(attempt);
+    // Known from now on: next time this browser is not slowed by others' failures.
+    this.devices.set(reply, username);
     return true;
   }
 

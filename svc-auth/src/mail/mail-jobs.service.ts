@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Queue, Worker, type Job } from 'bullmq';
 import {
   createRedis,
+  dependencyUnavailable,
   LOGGER,
   SERVICE_CONFIG,
   type Logger,
@@ -46,6 +47,9 @@ export class MailJobs implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async enqueue(name: string, data: unknown): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`Mail job "${name}" has no handler`);
+    // This connection retries forever (BullMQ needs that), so a request would wait for Redis to
+    // come back: answer 503 at once instead (issue 15.2).
+    if (this.connection.status !== 'ready') throw dependencyUnavailable();
     await this.queue.add(name, data, {
       attempts: 6,
       backoff: { type: 'exponential', delay: 2_000 },

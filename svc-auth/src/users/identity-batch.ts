@@ -37,15 +37,24 @@ export class IdentityBatch {
         id: number;
         is_admin: boolean;
         is_supervisor: boolean;
+        name: string;
+        school: string;
       }>({
         name: 'auth-identities',
-        text: `SELECT id, is_admin, is_supervisor FROM ${this.usersTable} WHERE id = ANY($1::int[])`,
+        text: `SELECT id, is_admin, is_supervisor, name, school FROM ${this.usersTable} WHERE id = ANY($1::int[])`,
         values: [ids],
       });
       const byId = new Map(
         rows.map((row) => [
           row.id,
-          { id: row.id, isAdmin: row.is_admin, isSupervisor: row.is_supervisor },
+          // Name and school ride along from the same row, for replicas not yet caught up.
+          {
+            id: row.id,
+            isAdmin: row.is_admin,
+            isSupervisor: row.is_supervisor,
+            name: row.name,
+            school: row.school,
+          },
         ]),
       );
       for (const w of batch) w.resolve(byId.get(w.id) ?? null);

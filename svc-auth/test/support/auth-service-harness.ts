@@ -36,7 +36,11 @@ export interface AuthHarness {
 // `controllers`: test-only routes mounted beside svc-auth's own (e.g. a role-guarded probe).
 export async function startAuthService(
   extra: Partial<AuthConfig> = {},
-  options: { controllers?: Type<unknown>[] } = {},
+  options: {
+    controllers?: Type<unknown>[];
+    // Rewrites the test database's URL the service connects to (e.g. through a proxy a test controls).
+    databaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<AuthHarness> {
   const database: TestDatabase = await createTestDatabase('auth');
   const mail = new MailSink();
@@ -44,7 +48,7 @@ export async function startAuthService(
   const avatarDir = await mkdtemp(join(tmpdir(), 'svc-auth-avatars-'));
   const config = testServiceConfig({
     DB_SCHEMA: 'auth',
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url,
     PUBLIC_URL,
     SMTP_URL: smtpUrl,
     MAIL_FROM: 'District Volunteering <no-reply@district.test>',
@@ -54,7 +58,7 @@ export async function startAuthService(
   const root = options.controllers
     ? { module: AuthTestRootModule, imports: [AppModule], controllers: options.controllers }
     : AppModule;
-  const service = await startTestService(root, config, { service: 'svc-auth', trustProxy: 1 });
+  const service = await startTestService(root, config, { service: 'svc-auth' });
   const db = service.app.get(DataSource);
   const redis = new Redis(testRedisUrl());
   return {

@@ -3,14 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import {
+  blogListQuerySchema,
   blogPostSchema,
   blogStatusSchema,
-  paginationQuerySchema,
+  type BlogListQuery,
   type BlogPost,
   type BlogPostInput,
   type BlogStatusInput,
   type Page,
-  type PaginationQuery,
 } from '@district/contracts';
 import {
   CurrentUser,
@@ -37,15 +37,15 @@ export class BlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 
   // Plain call: the spec's array of every visible post, sent as the cached gzip bytes (nginx
-  // passes an encoded answer through untouched). ?page/?pageSize: one Page of it.
+  // passes an encoded answer through untouched). ?page/?pageSize (and ?status): one Page of it.
   @Get()
   async list(
     @CurrentUser() user: Identity,
-    @ZodQuery(paginationQuerySchema) query: PaginationQuery,
+    @ZodQuery(blogListQuerySchema) query: BlogListQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | Page<BlogPost> | undefined> {
-    if (query.page !== undefined || query.pageSize !== undefined) {
+    if (query.page !== undefined || query.pageSize !== undefined || query.status !== undefined) {
       return this.posts.page(user, query);
     }
     const list = await this.posts.fullList(user);

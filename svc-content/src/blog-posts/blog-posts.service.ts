@@ -3,10 +3,10 @@ import { DataSource } from 'typeorm';
 import {
   API_MESSAGES,
   PAGE_SIZE_DEFAULT,
+  type BlogListQuery,
   type BlogPost,
   type BlogPostInput,
   type Page,
-  type PaginationQuery,
   type ReviewDecision,
   type ReviewStatus,
 } from '@district/contracts';
@@ -84,9 +84,13 @@ export class BlogPostsService {
   }
 
   // ?page/?pageSize: one page of the same list, newest first, with the total.
-  async page(viewer: Identity, query: PaginationQuery): Promise<Page<BlogPost>> {
+  async page(viewer: Identity, query: BlogListQuery): Promise<Page<BlogPost>> {
     const params: unknown[] = viewer.isAdmin ? [] : [viewer.id];
-    const where = visibility(viewer, '$1');
+    let where = visibility(viewer, '$1');
+    if (query.status !== undefined) {
+      params.push(query.status);
+      where = `${where} AND p."status" = $${params.length}`;
+    }
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
     const n = params.length;

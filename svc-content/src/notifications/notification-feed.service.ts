@@ -16,17 +16,18 @@ interface ItemRow {
   type: string;
   title: string;
   location: string;
+  opportunityId: number;
   fresh: boolean;
 }
 
-const ITEM_COLUMNS = `"id", "type", "title", "location",
+const ITEM_COLUMNS = `"id", "type", "title", "location", "opportunity_id" AS "opportunityId",
   "created_at" > now() - make_interval(secs => ${NOTIFICATION_MAX_AGE_MS / 1000}) AS "fresh"`;
 
 function toItem(row: ItemRow): NotificationItem {
   return {
     id: row.id,
     type: row.type as NotificationItem['type'],
-    data: { title: row.title, location: row.location },
+    data: { title: row.title, location: row.location, opportunityId: row.opportunityId },
   };
 }
 

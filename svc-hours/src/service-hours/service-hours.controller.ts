@@ -5,6 +5,7 @@ import {
   serviceHoursSchema,
   serviceHoursSummaryQuerySchema,
   type HoursStatusInput,
+  type KeysetPage,
   type Page,
   type ServiceHoursInput,
   type ServiceHoursListQuery,
@@ -26,12 +27,13 @@ import { ServiceHoursService } from './service-hours.service';
 export class ServiceHoursController {
   constructor(private readonly hours: ServiceHoursService) {}
 
-  // Plain call: the spec's array. ?page/pageSize: a Page. ?mine, ?status, ?school narrow it.
+  // Plain call: the spec's array. ?page/pageSize: a Page; ?limit[&cursor]: a KeysetPage.
+  // ?mine, ?status, ?school narrow it.
   @Get()
   list(
     @CurrentUser() user: Identity,
     @ZodQuery(serviceHoursListQuerySchema) query: ServiceHoursListQuery,
-  ): Promise<ServiceHoursLog[] | Page<ServiceHoursLog>> {
+  ): Promise<ServiceHoursLog[] | Page<ServiceHoursLog> | KeysetPage<ServiceHoursLog>> {
     return this.hours.list(user, query);
   }
 

@@ -12,6 +12,7 @@ import {
   OTHER_SCHOOL,
   PAGE_SIZE_DEFAULT,
   schoolOrder,
+  type KeysetPage,
   type Page,
   type ReviewDecision,
   type ServiceHoursInput,
@@ -23,6 +24,7 @@ import {
 } from '@district/contracts';
 import {
   AuditService,
+  fieldError,
   hasRole,
   OutboxService,
   type AuditEntry,
@@ -88,6 +90,34 @@ function toTotals(row: SummaryRow | undefined): ServiceHoursTotals {
 const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"`;
 const NEWEST_FIRST = `ORDER BY l."submitted_at" DESC, l."id" DESC`;
 
+// A keyset cursor is the last row's (submitted_at, id), the sort key. The time travels as
+// PostgreSQL's own text (microseconds), since a JavaScript Date would round it and skip rows.
+interface Cursor {
+  at: string;
+  id: number;
+}
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof at === 'string' &&
+      CURSOR_TIME.test(at) &&
+      Number.isSafeInteger(id) &&
+      Number(id) > 0
+    )
+      return { at, id: Number(id) };
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw fieldError('cursor', 'Invalid cursor');
+}
+
 @Injectable()
 export class ServiceHoursService {
   constructor(
@@ -108,8 +138,12 @@ export class ServiceHoursService {
   list(
     user: Identity,
     query: ServiceHoursListQuery,
-  ): Promise<ServiceHoursLog[] | Page<ServiceHoursLog>> {
+  ): Promise<ServiceHoursLog[] | Page<ServiceHoursLog> | KeysetPage<ServiceHoursLog>> {
     const scope = this.scopeFor(user, query);
+    if (query.limit !== undefined || query.cursor !== undefined) {
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      return this.keysetPage(scope, query.limit ?? PAGE_SIZE_DEFAULT, after);
+    }
     if (query.page === undefined && query.pageSize === undefined) return this.all(scope);
     return this.page(scope, query.page ?? 1, query.pageSize ?? PAGE_SIZE_DEFAULT);
   }
@@ -136,6 +170,43 @@ export class ServiceHoursService {
       >,
     ]);
     return { items: rows.map(toServiceHoursLog), total: counted[0]?.total ?? 0, page, pageSize };
+  }
+
+  // Newest first from just after `after`: one row more than asked says whether there is a next page.
+  private async keysetPage(
+    scope: Scope,
+    limit: number,
+    after: Cursor | undefined,
+  ): Promise<KeysetPage<ServiceHoursLog>> {
+    const params: unknown[] = [];
+    const where = whereOf(scope, params);
+    const countParams = [...params];
+    let rowsWhere = where;
+    if (after) {
+      params.push(after.at, after.id);
+      const keyset = `(l."submitted_at", l."id") < ($${params.length - 1}::timestamptz, $${params.length})`;
+      rowsWhere = where ? `${where} AND ${keyset}` : `WHERE ${keyset}`;
+    }
+    params.push(limit + 1);
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${LOG_VIEW_COLUMNS}, l."submitted_at"::text AS "cursor_at"
+         ${FROM} ${rowsWhere} ${NEWEST_FIRST} LIMIT $${params.length}`,
+        params,
+      ) as Promise<Array<LogViewRow & { cursor_at: string }>>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS "total" ${FROM} ${where}`,
+        countParams,
+      ) as Promise<Array<{ total: number }>>,
+    ]);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(toServiceHoursLog),
+      total: counted[0]?.total ?? 0,
+      nextCursor:
+        rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
   }
 
   // Stat cards, tab counts and the school list, overall and per school, in one query (GROUPING

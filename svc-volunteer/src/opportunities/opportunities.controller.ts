@@ -8,6 +8,7 @@ import {
   type Opportunity,
   type OpportunitiesQuery,
   type OpportunityStatusInput,
+  type Page,
 } from '@district/contracts';
 import {
   CurrentUser,
@@ -26,12 +27,18 @@ export class OpportunitiesController {
   constructor(private readonly opportunities: OpportunitiesService) {}
 
   // Sent as prepared bytes (JSON, or gzip when the client takes it) straight from the cache.
+  // ?page/?pageSize: one Page of the same list (the screen's Past Events tab).
   @Get()
   async list(
     @ZodQuery(opportunitiesQuerySchema) query: OpportunitiesQuery,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    if (query.page !== undefined || query.pageSize !== undefined) {
+      const page: Page<Opportunity> = await this.opportunities.page(query);
+      void reply.header('content-type', 'application/json; charset=utf-8').send(page);
+      return;
+    }
     const body = await this.opportunities.listBody(query.status);
     void reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -4,8 +4,11 @@ import {
   API_MESSAGES,
   EVENT_TYPES,
   type CreateOpportunityInput,
+  PAGE_SIZE_DEFAULT,
   type Opportunity,
+  type OpportunitiesQuery,
   type OpportunityStatus,
+  type Page,
 } from '@district/contracts';
 import {
   AuditService,
@@ -73,6 +76,31 @@ export class OpportunitiesService {
       [status ?? null],
     );
     return rows.map(toOpportunity);
+  }
+
+  // One page of the same list in the same order, with the total (two statements at once).
+  async page(query: OpportunitiesQuery): Promise<Page<Opportunity>> {
+    const status = query.status ?? null;
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+    const [rows, counted] = await Promise.all([
+      queryRows<OpportunityRow>(
+        this.dataSource,
+        `SELECT ${opportunityColumns()} FROM "opportunities" o
+          WHERE ($1::varchar IS NULL OR o."status" = $1)
+          ORDER BY ${ORDER[query.status ?? 'all']}
+          LIMIT $2 OFFSET $3`,
+        // An absurd page number must answer an empty page, not overflow OFFSET.
+        [status, pageSize, Math.min((page - 1) * pageSize, 2_147_483_647)],
+      ),
+      queryRows<{ total: number }>(
+        this.dataSource,
+        `SELECT count(*)::int AS "total" FROM "opportunities" o
+          WHERE ($1::varchar IS NULL OR o."status" = $1)`,
+        [status],
+      ),
+    ]);
+    return { items: rows.map(toOpportunity), total: counted[0]?.total ?? 0, page, pageSize };
   }
 
   async findOne(id: number, viewerId: number): Promise<Opportunity> {

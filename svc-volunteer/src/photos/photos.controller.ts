@@ -33,7 +33,7 @@ export class PhotosController {
         errors: [{ path: 'opportunityId', message: API_MESSAGES.photoOpportunityMismatch }],
       });
     }
-    return this.photos.submit(id, user.id, body.photoUrl, body.caption);
+    return this.photos.submit(id, user, body.photoUrl, body.caption);
   }
 
   // DESIGN.md: the moderation call the spec omits.

@@ -19,6 +19,7 @@ import {
   withTransaction,
   type Identity,
 } from '@district/service-kit';
+import { provisionalUserCte, provisionalUserParams } from '../users-replica/provisional-user.util';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
 
 interface PhotoRow {
@@ -73,22 +74,25 @@ export class PhotosService {
   // Photos are of past events: only an archived opportunity takes them. They start pending.
   async submit(
     opportunityId: number,
-    userId: number,
+    user: Identity,
     photoUrl: string,
     caption: string,
   ): Promise<EventPhoto> {
+    const userId = user.id;
     let rows: PhotoRow[];
     try {
       rows = await queryRows(
         this.dataSource,
-        `WITH p AS (
+        `WITH known AS (${provisionalUserCte('$2', '$5', '$6')}),
+         p AS (
            INSERT INTO "event_photos" ("opportunity_id", "user_id", "photo_url", "caption")
            SELECT o."id", $2, $3, $4 FROM "opportunities" o
             WHERE o."id" = $1 AND o."status" = 'archived'
               AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = $2 AND u."deleted")
            RETURNING *)
-         SELECT ${PHOTO_COLUMNS}, u."name" AS "username" FROM p LEFT JOIN "users" u ON u."id" = p."user_id"`,
-        [opportunityId, userId, photoUrl, caption],
+         SELECT ${PHOTO_COLUMNS}, COALESCE(u."name", $5) AS "username"
+           FROM p LEFT JOIN "users" u ON u."id" = p."user_id"`,
+        [opportunityId, userId, photoUrl, caption, ...provisionalUserParams(user)],
       );
     } catch (error) {
       const code =

@@ -11,8 +11,9 @@ import {
   type OpportunityStatus,
   type SignupEntry,
 } from '@district/contracts';
-import { queryRows } from '@district/service-kit';
+import { queryRows, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
+import { provisionalUserCte, provisionalUserParams } from '../users-replica/provisional-user.util';
 import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
 
 interface SignupState {
@@ -44,38 +45,51 @@ export class SignupsService {
     private readonly opportunities: OpportunitiesService,
   ) {}
 
-  async list(opportunityId: number): Promise<SignupEntry[]> {
+  // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
+  // viewer's own; nobody receives another user's id.
+  async list(opportunityId: number, viewerId: number): Promise<SignupEntry[]> {
     // One query answers both "does it exist" (a row with null signup) and the list itself.
     const rows = await queryRows<{
-      userId: number | null;
+      signupId: number | null;
+      mine: boolean | null;
       name: string | null;
       school: string | null;
     }>(
       this.dataSource,
-      `SELECT s."user_id" AS "userId", u."name", u."school"
+      `SELECT s."id" AS "signupId", s."user_id" = $2 AS "mine", u."name", u."school"
          FROM "opportunities" o
          LEFT JOIN "signups" s ON s."opportunity_id" = o."id"
          LEFT JOIN "users" u ON u."id" = s."user_id"
         WHERE o."id" = $1
         ORDER BY s."created_at", s."id"`,
-      [opportunityId],
+      [opportunityId, viewerId],
     );
     if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
     return rows
-      .filter((row): row is typeof row & { userId: number } => row.userId !== null)
+      .filter((row) => row.signupId !== null)
       .map((row) => ({
-        userId: row.userId,
         name: row.name ?? UNKNOWN_USER_NAME,
         school: row.school ?? '',
+        mine: row.mine === true,
       }));
+  }
+
+  async opportunityIdsOf(userId: number): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.dataSource,
+      `SELECT s."opportunity_id" AS "id" FROM "signups" s WHERE s."user_id" = $1 ORDER BY 1`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
   }
 
   // A single conditional INSERT: the trigger's increment of `filled` locks the opportunity row
   // and the CHECK (filled <= spaces) refuses the one that would overbook, under any concurrency.
-  async signUp(opportunityId: number, userId: number): Promise<Opportunity> {
+  async signUp(opportunityId: number, user: Identity): Promise<Opportunity> {
+    const userId = user.id;
     // A refusal that no longer holds (someone withdrew meanwhile) is retried, not reported.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const state = await this.tryInsert(opportunityId, userId);
+      const state = await this.tryInsert(opportunityId, user);
       if (state.inserted) {
         this.opportunities.changed();
         return this.opportunities.findOne(opportunityId, userId);
@@ -109,14 +123,15 @@ export class SignupsService {
   // One round trip: the attempt, and (from the same snapshot) why it did not happen, if it did not.
   private async tryInsert(
     opportunityId: number,
-    userId: number,
+    user: Identity,
   ): Promise<SignupState & { inserted: boolean }> {
     let rows: Array<SignupState & { inserted: boolean }>;
     try {
       // The WHERE is only a cheap early refusal from the statement's snapshot; the CHECK decides.
       rows = await queryRows(
         this.dataSource,
-        `WITH ins AS (
+        `WITH known AS (${provisionalUserCte('$2', '$3', '$4')}),
+         ins AS (
            INSERT INTO "signups" ("opportunity_id", "user_id")
            SELECT o."id", $2 FROM "opportunities" o
             WHERE o."id" = $1 AND o."status" = 'active' AND o."filled" < o."spaces"
@@ -125,7 +140,7 @@ export class SignupsService {
            RETURNING "id")
          SELECT EXISTS (SELECT 1 FROM ins) AS "inserted", ${STATE_COLUMNS}
            FROM "opportunities" o WHERE o."id" = $1`,
-        [opportunityId, userId],
+        [opportunityId, user.id, ...provisionalUserParams(user)],
       );
     } catch (error) {
       const pg = pgError(error);

@@ -5,6 +5,7 @@ import {
   type BlogPostInput,
   type Page,
   type ReviewDecision,
+  type ReviewStatus,
 } from '@district/contracts';
 import { apiRequest, queryClient, throwIfResNotOk, toast } from '@district/ui';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
@@ -18,17 +19,24 @@ export const BLOG_POSTS_QUERY_KEY = [apiPaths.blogPosts] as const;
 // at 2,000 posts), which keeps the first paint fast on a phone.
 export const BLOG_PAGE_SIZE = 20;
 
-async function fetchPage(page: number, signal: AbortSignal): Promise<Page<BlogPost>> {
+async function fetchPage(
+  page: number,
+  status: ReviewStatus | undefined,
+  signal: AbortSignal,
+): Promise<Page<BlogPost>> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(BLOG_PAGE_SIZE) });
+  if (status) query.set('status', status);
   const res = await fetch(`${apiPaths.blogPosts}?${query}`, { credentials: 'include', signal });
   await throwIfResNotOk(res);
   return (await res.json()) as Page<BlogPost>;
 }
 
-export function useBlogPosts() {
+// Every post the reader may see, or (?status, the admins' "Awaiting review" tab) one status of them.
+export function useBlogPosts(status?: ReviewStatus, { enabled = true } = {}) {
   const query = useInfiniteQuery({
-    queryKey: [...BLOG_POSTS_QUERY_KEY, 'pages'],
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    queryKey: [...BLOG_POSTS_QUERY_KEY, 'pages', status ?? 'all'],
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, status, signal),
+    enabled,
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.page * last.pageSize < last.total ? last.page + 1 : undefined,

@@ -7,7 +7,7 @@ import {
   serviceHoursSchema,
   type Opportunity,
 } from '@district/contracts';
-import { Button, Field, Input, Select, Textarea, type SelectOption } from '@district/ui';
+import { Button, Combobox, Field, Input, Textarea, type SelectOption } from '@district/ui';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText, formatHoursDate, hoursLabel, todayInputValue } from '../../shared/format';
 import { useLogHours, useOpportunities } from '../../shared/hours-api';
@@ -135,12 +135,16 @@ export function LogHoursForm() {
             : undefined
         }
       >
-        <Select
+        {/* Issue 14.4: a searchable combobox, since "all opportunities" is dozens of events. */}
+        <Combobox
           name="opportunityId"
           options={eventOptions}
           value={values.opportunityId}
           onValueChange={set('opportunityId')}
           disabled={opportunities.isLoading}
+          placeholder="Type to search events"
+          listLabel="Events"
+          emptyText="No event matches"
         />
       </Field>
       <Field label="Description" error={errors.description}>

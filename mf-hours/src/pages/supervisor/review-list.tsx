@@ -24,7 +24,7 @@ export interface ReviewListProps {
   active: boolean;
 }
 
-// One tab: 50 entries at a time, newest first, with "Show more" for the rest.
+// One tab: 25 entries at a time (keyset pages), newest first, with "Show more" for the rest.
 export function ReviewList({ status, school, reviewerId, active }: ReviewListProps) {
   const list = useReviewList(status, school);
   const loaded = list.data !== undefined;

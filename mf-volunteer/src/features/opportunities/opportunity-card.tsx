@@ -4,6 +4,7 @@ import {
   SCREEN_TEXTS,
   TOASTS,
   type Opportunity,
+  type SignupEntry,
 } from '@district/contracts';
 import {
   Badge,
@@ -24,7 +25,9 @@ import { UsersIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunteer-queries';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
+import { opportunityAnchor } from '../find/opportunity-anchor';
 import { OpportunityDetails } from './opportunity-details';
+import { SignupList } from './signup-list';
 
 // An active opportunity: what, where, when, live capacity, who signed up, and the one action
 // that fits (Sign Up, Withdraw, or the disabled "Full" button).
@@ -32,7 +35,9 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const user = useCurrentUser();
   const titleId = useId();
   const signups = useSignups(opportunity.id);
-  const signedUp = Boolean(user && signups.data?.some((s) => s.userId === user.id));
+  // The server marks the viewer's own entry; other users' ids are never sent (issue 15.9).
+  const isMine = (s: SignupEntry) => s.mine;
+  const signedUp = Boolean(signups.data?.some(isMine));
   const full = isOpportunityFull(opportunity);
 
   const signUp = useMutation({
@@ -55,7 +60,15 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const busy = signUp.isPending || withdraw.isPending;
 
   return (
-    <Card className="opportunity" aria-labelledby={titleId} role="article">
+    // The id is the target of /volunteer#opportunity-<id> (the new-opportunity toast's "View");
+    // tabIndex -1 lets the page move focus there without adding a tab stop.
+    <Card
+      className="opportunity"
+      aria-labelledby={titleId}
+      role="article"
+      id={opportunityAnchor(opportunity.id)}
+      tabIndex={-1}
+    >
       <CardHeader className="opportunity__header">
         <div className="opportunity__heading">
           <CardTitle id={titleId}>{opportunity.title}</CardTitle>
@@ -74,7 +87,9 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
         </p>
         {/* Not a landmark: a region per card repeats names when titles repeat (axe landmark-unique). */}
         <div className="opportunity__signups">
-          <h3 className="opportunity__subheading">Signed up</h3>
+          <h3 className="opportunity__subheading">
+            Signed up{signups.data?.length ? ` (${signups.data.length})` : ''}
+          </h3>
           {signups.isPending ? (
             <Spinner size="sm" label="Loading signups" />
           ) : signups.isError ? (
@@ -82,11 +97,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           ) : signups.data.length === 0 ? (
             <p className="opportunity__muted">No one has signed up yet.</p>
           ) : (
-            <ul className="opportunity__people">
-              {signups.data.map((s) => (
-                <li key={s.userId}>{s.school ? `${s.name} from ${s.school}` : s.name}</li>
-              ))}
-            </ul>
+            <SignupList signups={signups.data} isMine={isMine} />
           )}
         </div>
       </CardContent>

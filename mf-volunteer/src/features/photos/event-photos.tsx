@@ -1,6 +1,7 @@
 import { EMPTY_TEXTS, type EventPhoto, type Opportunity } from '@district/contracts';
 import { Badge, Spinner, useCurrentUser } from '@district/ui';
 import { usePhotos } from '../volunteer/volunteer-queries';
+import { PhotoImage } from './photo-image';
 import { PhotoReviewButtons } from './photo-review-buttons';
 
 const STATUS_BADGE: Record<
@@ -28,12 +29,7 @@ export function EventPhotos({ opportunity }: { opportunity: Opportunity }) {
         return (
           <li key={photo.id} className="photo">
             <figure>
-              <img
-                src={photo.photoUrl}
-                alt={photo.caption ?? 'Event photo'}
-                loading="lazy"
-                referrerPolicy="no-referrer"
-              />
+              <PhotoImage src={photo.photoUrl} caption={photo.caption} />
               <figcaption>
                 {photo.caption ? <span className="photo__caption">{photo.caption}</span> : null}
                 <span className="photo__by">by {photo.username}</span>

@@ -67,3 +67,18 @@ export const ArchiveIcon = () => (
     <path d="M4 8v11a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8M10 12h4" />
   </Icon>
 );
+
+export const ImageOffIcon = () => (
+  <Icon>
+    <path d="M2 2l20 20" />
+    <path d="M10.4 5H19a2 2 0 0 1 2 2v8.6M21 19a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2" />
+    <path d="M3 17l5-5 3 3M14.5 11.5 16 10l5 5" />
+  </Icon>
+);
+
+export const SearchIcon = ({ className }: { className?: string }) => (
+  <Icon className={className ? `ui-icon ${className}` : 'ui-icon'}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

@@ -20,6 +20,9 @@ export const useOpportunities = (status: OpportunityStatus) =>
 
 export const useSignups = (id: number) => useQuery<SignupEntry[]>({ queryKey: signupsKey(id) });
 
+// Ids of the opportunities the viewer signed up for (the "My sign-ups" filter).
+export const useMySignups = () => useQuery<number[]>({ queryKey: [apiPaths.mySignups] });
+
 export const usePhotos = (id: number) => useQuery<EventPhoto[]>({ queryKey: photosKey(id) });
 
 // Every read of this area (both lists, signups, photos, and the hours page's event selector)

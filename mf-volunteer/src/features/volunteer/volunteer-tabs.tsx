@@ -14,10 +14,11 @@ import {
   TabsTrigger,
   useCurrentUser,
 } from '@district/ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTargetOpportunity } from '../find/opportunity-anchor';
 import './volunteer.css';
-import { OpportunityCard } from '../opportunities/opportunity-card';
-import { ArchivedCard } from '../photos/archived-card';
+import { ActiveOpportunities } from '../find/active-opportunities';
+import { ArchivedOpportunities } from '../photos/archived-opportunities';
 import { CameraIcon } from './icons';
 import { refreshVolunteerData, useOpportunities } from './volunteer-queries';
 
@@ -28,7 +29,7 @@ function OpportunityList({
 }: {
   status: OpportunityStatus;
   empty: string;
-  render: (opportunity: Opportunity) => ReactNode;
+  render: (opportunities: Opportunity[]) => ReactNode;
 }) {
   const list = useOpportunities(status);
   if (list.isPending) return <Spinner label="Loading opportunities" />;
@@ -46,21 +47,21 @@ function OpportunityList({
     );
   }
   if (list.data.length === 0) return <EmptyState description={empty} />;
-  return (
-    <ul className="opportunities">
-      {list.data.map((opportunity) => (
-        <li key={opportunity.id}>{render(opportunity)}</li>
-      ))}
-    </ul>
-  );
+  return render(list.data);
 }
 
 // SPEC §2 "/volunteer": both tabs, their cards, the photo banner and every empty text.
 export function VolunteerTabs() {
   const user = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
+  // A link to an opportunity's card (the toast's "View") opens the active tab.
+  const [tab, setTab] = useState('active');
+  const target = useTargetOpportunity();
+  useEffect(() => {
+    if (target.id !== undefined) setTab('active');
+  }, [target.id, target.key]);
   return (
-    <Tabs defaultValue="active" className="volunteer__tabs">
+    <Tabs value={tab} onValueChange={setTab} className="volunteer__tabs">
       <TabsList aria-label="Opportunities">
         <TabsTrigger value="active">{SCREEN_TEXTS.activeOpportunitiesTab}</TabsTrigger>
         <TabsTrigger value="archived">{SCREEN_TEXTS.pastEventsTab}</TabsTrigger>
@@ -72,7 +73,7 @@ export function VolunteerTabs() {
             EMPTY_TEXTS.activeOpportunities +
             (isAdmin ? EMPTY_TEXTS.activeOpportunitiesAdminSuffix : '')
           }
-          render={(opportunity) => <OpportunityCard opportunity={opportunity} />}
+          render={(opportunities) => <ActiveOpportunities opportunities={opportunities} />}
         />
       </TabsContent>
       <TabsContent value="archived">
@@ -86,11 +87,7 @@ export function VolunteerTabs() {
             </p>
           </div>
         </aside>
-        <OpportunityList
-          status="archived"
-          empty={EMPTY_TEXTS.archivedEvents}
-          render={(opportunity) => <ArchivedCard opportunity={opportunity} />}
-        />
+        <ArchivedOpportunities />
       </TabsContent>
     </Tabs>
   );

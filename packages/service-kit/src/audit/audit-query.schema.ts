@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { auditQuerySchema, PAGE_SIZE_DEFAULT } from '@district/contracts';
+import { auditQuerySchema, PAGE_SIZE_DEFAULT, plainText } from '@district/contracts';
 import { decodeAuditCursor } from './audit-cursor';
 
 // The contract's filters (actor, action, from, to, pageSize) plus a keyset cursor instead of page
 // numbers: a page number would make PostgreSQL skip rows, which grows with every page.
 export const auditPageQuerySchema = auditQuerySchema.extend({
-  cursor: z
-    .string()
+  cursor: plainText()
     .max(200)
     .optional()
     .refine((value) => value === undefined || decodeAuditCursor(value) !== undefined, {

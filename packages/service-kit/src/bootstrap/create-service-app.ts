@@ -9,7 +9,7 @@ import {
 } from '../config/service-config';
 import type { Identity } from '../identity/identity.types';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
-import { createRedis, logRedisOutages } from '../redis/redis';
+import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -19,8 +19,8 @@ export interface CreateServiceAppOptions {
   // Defaults to `svc-<DB_SCHEMA>` (auth → svc-auth).
   service?: string;
   logger?: Logger;
-  // Fastify's trustProxy. Default 1: exactly one proxy (nginx) in front, so request.ip is the
-  // address nginx saw and a client's own X-Forwarded-For cannot forge it.
+  // Fastify's trustProxy. Default: the config's TRUSTED_PROXIES, so X-Forwarded-For counts only
+  // when the peer is the gateway; nginx overwrites it with the address it saw.
   trustProxy?: boolean | string | string[] | number;
   // Default 1 MB (JSON bodies); multipart plugins keep their own limits.
   bodyLimit?: number;
@@ -46,14 +46,15 @@ export async function createServiceApp(
   const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
   // Auto-pipelining: the commands of one event-loop turn leave in one write. Under load that is
   // one socket write for many requests' session reads (docs/decisions.md "Hot paths").
-  const redis = createRedis(config.REDIS_URL, { enableAutoPipelining: true });
+  // Fails fast while Redis is down (503 within a second, issue 15.2), see createRequestRedis.
+  const redis = createRequestRedis(config.REDIS_URL, { enableAutoPipelining: true });
   // An unreachable Redis must show up in /health/ready and logs, not crash the process.
   logRedisOutages(redis, logger, service);
 
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
     logger: false,
-    trustProxy: options.trustProxy ?? 1,
+    trustProxy: options.trustProxy ?? [...config.TRUSTED_PROXIES],
     // Longer than the gateway's upstream keepalive_timeout (60 s), so a pooled connection is
     // always closed by nginx first and never reused just as the service closes it.
     keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,

@@ -19,8 +19,20 @@ describe(parseServiceConfig.name, () => {
       BULLMQ_PREFIX: 'district',
       MIGRATE_ON_START: false,
       LOG_LEVEL: 'info',
+      TRUSTED_PROXIES: ['127.0.0.1', '::1'],
     });
     expect(parseServiceConfig({ ...valid, MIGRATE_ON_START: 'true' }).MIGRATE_ON_START).toBe(true);
+  });
+
+  it('reads TRUSTED_PROXIES as a list of addresses and CIDRs, refusing anything else', () => {
+    expect(
+      parseServiceConfig({ ...valid, TRUSTED_PROXIES: ' 10.0.0.0/8, fd00::/8 ,172.18.0.5' })
+        .TRUSTED_PROXIES,
+    ).toEqual(['10.0.0.0/8', 'fd00::/8', '172.18.0.5']);
+    for (const bad of ['gateway', '10.0.0.0/33', '10.0.0.0/8/1', '*'])
+      expect(() => parseServiceConfig({ ...valid, TRUSTED_PROXIES: bad })).toThrow(
+        /TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDRs/,
+      );
   });
 
   it('names every missing or wrong variable on its own line', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -25,7 +26,31 @@ export const baseConfigSchema = z.object({
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
   MIGRATE_ON_START: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Peers whose X-Forwarded-For is believed (the gateway): addresses or CIDRs, comma-separated.
+  // Anyone else is taken at their socket address, so a client reaching a service directly
+  // cannot pick its own address (login throttling keys on it). Default: a gateway on this host.
+  TRUSTED_PROXIES: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isAddressOrCidr), {
+      message: 'must be a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,::1)',
+    }),
 });
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
 
 export type ServiceConfig = z.output<typeof baseConfigSchema>;
 

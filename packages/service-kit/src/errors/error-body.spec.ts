@@ -72,4 +72,32 @@ describe(mapError.name, () => {
       'Internal server error',
     );
   });
+
+  it('maps PostgreSQL and Redis outages to 503 (logged), whatever wraps them', () => {
+    const unavailable = {
+      body: { statusCode: 503, message: 'Service temporarily unavailable' },
+      unexpected: true,
+    };
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    expect(mapError(refused)).toEqual(unavailable);
+    expect(mapError(new AggregateError([refused], ''))).toEqual(unavailable);
+    expect(
+      mapError(
+        new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly')),
+      ),
+    ).toEqual(unavailable);
+    const shuttingDown = Object.assign(new Error('terminating connection'), { code: '57P01' });
+    expect(mapError(new QueryFailedError('SELECT 1', [], shuttingDown))).toEqual(unavailable);
+    expect(
+      mapError(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
+    ).toEqual(unavailable);
+    expect(mapError(new Error('Command timed out'))).toEqual(unavailable);
+    expect(mapError(Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' }))).toEqual(
+      unavailable,
+    );
+    // A bug stays a 500.
+    expect(mapError(new Error('Cannot read properties of undefined')).body.statusCode).toBe(500);
+  });
 });

@@ -1,7 +1,9 @@
 import { HttpException } from '@nestjs/common';
 import { ZodError } from 'zod';
 import { QueryFailedError } from 'typeorm';
+import { API_MESSAGES } from '@district/contracts';
 import { zodErrorBody } from '../validation/zod-error-body';
+import { isDependencyOutage } from './dependency-outage';
 
 export interface FieldError {
   path: string;
@@ -91,7 +93,13 @@ export interface MappedError {
   unexpected: boolean;
 }
 
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: API_MESSAGES.serviceUnavailable };
+
 export function mapError(error: unknown): MappedError {
+  // PostgreSQL or Redis unreachable: a 503 the client may retry (with Retry-After), not a 500.
+  // Still logged: an operator wants to see the outage.
+  if (!(error instanceof HttpException) && isDependencyOutage(error))
+    return { body: UNAVAILABLE, unexpected: true };
   if (error instanceof HttpException) {
     const body = fromHttpException(error);
     return { body, unexpected: body.statusCode >= 500 };

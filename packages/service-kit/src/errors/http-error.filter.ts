@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger';
+import { RETRY_AFTER_SECONDS } from './dependency-outage';
 import { mapError } from './error-body';
 
 // Every error leaves a service as {statusCode, message, errors?}; unknown ones are logged, never echoed.
@@ -15,13 +16,24 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const { body, unexpected } = mapError(exception);
-    if (unexpected) {
+    if (unexpected && body.statusCode === 503) {
+      // One line per failed request, without a stack: the outage itself is what matters.
+      this.logger.warn(
+        {
+          err: { message: (exception as Error)?.message },
+          method: request.method,
+          url: request.url,
+        },
+        'dependency unavailable',
+      );
+    } else if (unexpected) {
       this.logger.error(
         { err: exception, method: request.method, url: request.url },
         'unhandled error',
       );
     }
     if (reply.sent) return;
+    if (body.statusCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply
       .status(body.statusCode)
       .header('content-type', 'application/json; charset=utf-8')

@@ -1,8 +1,10 @@
-import { Controller, Get, HttpException, HttpStatus, Inject, Optional } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { Public } from '../identity/identity.decorators';
 import { REDIS } from '../redis/redis';
+import { RETRY_AFTER_SECONDS } from '../errors/dependency-outage';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -36,25 +38,42 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  // 200 {status:'ok', checks} or 503 {statusCode, message, status:'unavailable', missing:[…]}:
+  // the error shape plus the names of the dependencies that did not answer, the same in every
+  // service (issue 15.2).
   @Get('ready')
-  async ready() {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks: Record<string, 'ok' | 'down'> = {};
+    const probes: Array<Promise<void>> = [];
     if (this.dataSource) {
-      checks.database = await withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS).then(
-        () => 'ok' as const,
-        () => 'down' as const,
+      probes.push(
+        withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS).then(
+          () => void (checks.database = 'ok'),
+          () => void (checks.database = 'down'),
+        ),
       );
     }
-    checks.redis = await withTimeout(this.redis.ping(), CHECK_TIMEOUT_MS).then(
-      () => 'ok' as const,
-      () => 'down' as const,
+    probes.push(
+      withTimeout(this.redis.ping(), CHECK_TIMEOUT_MS).then(
+        () => void (checks.redis = 'ok'),
+        () => void (checks.redis = 'down'),
+      ),
     );
-    const down = Object.keys(checks).filter((name) => checks[name] !== 'ok');
-    if (down.length > 0) {
-      throw new HttpException(
-        { statusCode: 503, message: `Not ready: ${down.join(', ')} unavailable` },
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
+    await Promise.all(probes);
+    const missing = Object.keys(checks)
+      .filter((name) => checks[name] !== 'ok')
+      .sort();
+    if (missing.length > 0) {
+      void reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store');
+      return {
+        statusCode: 503,
+        message: `Not ready: ${missing.join(', ')} unavailable`,
+        status: 'unavailable',
+        missing,
+      };
     }
     return { status: 'ok', checks };
   }

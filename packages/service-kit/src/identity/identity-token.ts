@@ -10,6 +10,8 @@ interface IdentityClaims {
   sub: string;
   adm: boolean;
   sup: boolean;
+  nam?: string;
+  sch?: string;
   iat: number;
   exp: number;
   aud: string;
@@ -49,6 +51,8 @@ export function signIdentityToken(
     sub: String(user.id),
     adm: user.isAdmin,
     sup: user.isSupervisor,
+    ...(user.name !== undefined ? { nam: user.name } : {}),
+    ...(user.school !== undefined ? { sch: user.school } : {}),
     iat,
     exp: iat + (options.expiresInSeconds ?? IDENTITY_TOKEN_TTL_SECONDS),
     aud: IDENTITY_AUDIENCE,
@@ -61,11 +65,14 @@ export function signIdentityToken(
 // Turns verified claims into an Identity; null when the claims are not what svc-auth signs.
 export function identityFromClaims(claims: unknown): Identity | null {
   if (!claims || typeof claims !== 'object') return null;
-  const { sub, adm, sup } = claims as Partial<Record<keyof IdentityClaims, unknown>>;
+  const { sub, adm, sup, nam, sch } = claims as Partial<Record<keyof IdentityClaims, unknown>>;
   if (typeof sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(sub)) return null;
   const id = Number(sub);
   if (id > 2_147_483_647) return null;
-  return { id, isAdmin: adm === true, isSupervisor: sup === true };
+  const identity: Identity = { id, isAdmin: adm === true, isSupervisor: sup === true };
+  if (typeof nam === 'string') identity.name = nam;
+  if (typeof sch === 'string') identity.school = sch;
+  return identity;
 }
 
 // The caller of a token svc-auth signed with this secret, for this audience, not yet expired;

@@ -51,6 +51,11 @@ describe('identity token', () => {
     expect(verifyIdentityToken(token, 'o'.repeat(32))).toBeNull();
   });
 
+  it('carries the display name and school when svc-auth gives them (any text, accents included)', () => {
+    const named = { ...student, name: 'Zoë Nguyễn', school: 'Grand Isle School' };
+    expect(verifyIdentityToken(signIdentityToken(named, secret), secret)).toEqual(named);
+  });
+
   it('expires', () => {
     const token = signIdentityToken(student, secret, { expiresInSeconds: -1 });
     expect(verifyIdentityToken(token, secret)).toBeNull();

@@ -3,6 +3,10 @@ export interface Identity {
   id: number;
   isAdmin: boolean;
   isSupervisor: boolean;
+  // The caller's display name and school as svc-auth read them with the roles, so a service can
+  // show a just-registered user before its replica has the user.registered event (issue 15.9).
+  name?: string;
+  school?: string;
 }
 
 // 'student' is any signed-in user; 'supervisor' admits admins too (spec §6).

@@ -5,3 +5,4 @@ export * from './test-identity';
 export * from './test-service';
 export * from './wait-for';
 export * from './service-client';
+export * from './outages';

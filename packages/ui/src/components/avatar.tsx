@@ -21,15 +21,13 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
+// The initials show from the first paint: without a picture, while the picture loads (no delay,
+// so never an empty circle), and for good when its URL fails; the picture replaces them once loaded.
 export function Avatar({ name, src, size = 'md', alt = '', className }: AvatarProps) {
   return (
     <AvatarPrimitive.Root className={cn('ui-avatar', `ui-avatar--${size}`, className)}>
       {src ? <AvatarPrimitive.Image className="ui-avatar__image" src={src} alt={alt} /> : null}
-      <AvatarPrimitive.Fallback
-        className="ui-avatar__fallback"
-        delayMs={src ? 400 : undefined}
-        aria-hidden="true"
-      >
+      <AvatarPrimitive.Fallback className="ui-avatar__fallback" aria-hidden="true">
         {initials(name)}
       </AvatarPrimitive.Fallback>
     </AvatarPrimitive.Root>

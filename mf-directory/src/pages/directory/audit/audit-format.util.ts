@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'users.backup': 'Backup download',
   'opportunity.create': 'Opportunity created',
   'opportunity.archive': 'Opportunity archived',
+  'opportunity.reopen': 'Opportunity reopened',
   'opportunity.delete': 'Opportunity deleted',
   'photo.approve': 'Photo approved',
   'photo.reject': 'Photo rejected',

@@ -1,0 +1,173 @@
+import type { Opportunity } from '@district/contracts';
+import { Button, EmptyState, Input, Select, useCurrentUser } from '@district/ui';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { OpportunityCard } from '../opportunities/opportunity-card';
+import { SearchIcon } from '../volunteer/icons';
+import { useMySignups } from '../volunteer/volunteer-queries';
+import {
+  DEFAULT_CRITERIA,
+  findOpportunities,
+  indexOpportunities,
+  isFiltered,
+  SORT_OPTIONS,
+  type FindCriteria,
+  type OpportunitySort,
+} from './find-opportunities.util';
+import { opportunityAnchor, useTargetOpportunity } from './opportunity-anchor';
+
+// Cards drawn at first and per "Show more": 500 cards (and their 500 sign-up lists) on a phone
+// would make every keystroke and the first load slow; a window keeps both quick (issue 14.4).
+export const CARDS_PER_PAGE = 24;
+
+// Memoised: a keystroke re-renders only the cards that enter or leave the list.
+const Card = memo(function Card({ opportunity }: { opportunity: Opportunity }) {
+  return <OpportunityCard opportunity={opportunity} />;
+});
+
+// The Active Opportunities tab: search, sort and filters over the loaded list, all in the browser
+// (the spec's call returns every active opportunity), with the typed text deferred so the box
+// stays responsive while the list catches up.
+export function ActiveOpportunities({ opportunities }: { opportunities: Opportunity[] }) {
+  const user = useCurrentUser();
+  const [criteria, setCriteria] = useState<FindCriteria>(DEFAULT_CRITERIA);
+  const [limit, setLimit] = useState(CARDS_PER_PAGE);
+  const deferred = useDeferredValue(criteria);
+  const mine = useMySignups();
+  const mineIds = useMemo(() => new Set(mine.data ?? []), [mine.data]);
+  const index = useMemo(() => indexOpportunities(opportunities), [opportunities]);
+  const found = useMemo(
+    () => findOpportunities(index, deferred, mineIds),
+    [index, deferred, mineIds],
+  );
+  const shown = found.slice(0, limit);
+  const filtered = isFiltered(deferred);
+  const ids = { search: useId(), results: useId() };
+
+  // /volunteer#opportunity-<id>: make the card shown (clear a search that hides it, widen the
+  // page), then scroll to it and focus it, once per navigation. The list may not hold it yet
+  // (the notification's refetch is in flight): the effect runs again when it arrives.
+  const target = useTargetOpportunity();
+  const reached = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (target.id === undefined || reached.current === target.key) return;
+    if (!opportunities.some((o) => o.id === target.id)) return;
+    const position = found.findIndex((o) => o.id === target.id);
+    if (position < 0) {
+      setCriteria(DEFAULT_CRITERIA);
+      return;
+    }
+    if (position >= limit) {
+      setLimit(position + 1);
+      return;
+    }
+    const card = document.getElementById(opportunityAnchor(target.id));
+    if (!card) return;
+    reached.current = target.key;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [target.id, target.key, opportunities, found, limit]);
+
+  const update = (change: Partial<FindCriteria>) => {
+    setCriteria((current) => ({ ...current, ...change }));
+    setLimit(CARDS_PER_PAGE);
+  };
+
+  return (
+    <div className="finder">
+      <div className="finder__controls" role="search" aria-label="Find an opportunity">
+        <div className="finder__search">
+          <SearchIcon className="finder__search-icon" />
+          <Input
+            id={ids.search}
+            type="search"
+            value={criteria.query}
+            onChange={(event) => update({ query: event.target.value })}
+            placeholder="Search by title, description or location"
+            aria-label="Search opportunities"
+            aria-controls={ids.results}
+            className="finder__search-input"
+            autoComplete="off"
+          />
+        </div>
+        <div className="finder__options">
+          <div className="finder__sort">
+            <span aria-hidden="true">Sort by</span>
+            <Select
+              options={SORT_OPTIONS}
+              value={criteria.sort}
+              onValueChange={(value) => update({ sort: value as OpportunitySort })}
+              aria-label="Sort by"
+              className="finder__sort-select"
+            />
+          </div>
+          <label className="finder__check">
+            <input
+              type="checkbox"
+              checked={criteria.openOnly}
+              onChange={(event) => update({ openOnly: event.target.checked })}
+            />
+            Only with open spots
+          </label>
+          {user ? (
+            <label className="finder__check">
+              <input
+                type="checkbox"
+                checked={criteria.mineOnly}
+                onChange={(event) => update({ mineOnly: event.target.checked })}
+              />
+              My sign-ups
+            </label>
+          ) : null}
+        </div>
+      </div>
+      <p className="finder__summary" role="status" aria-live="polite" aria-atomic="true">
+        {filtered
+          ? `${found.length} of ${opportunities.length} ${opportunities.length === 1 ? 'opportunity' : 'opportunities'} match`
+          : `${opportunities.length} ${opportunities.length === 1 ? 'opportunity' : 'opportunities'}`}
+      </p>
+      <div
+        id={ids.results}
+        data-criteria={`${deferred.query}|${deferred.sort}|${Number(deferred.openOnly)}|${Number(deferred.mineOnly)}`}
+        className="finder__results"
+      >
+        {found.length === 0 ? (
+          <EmptyState
+            description={
+              deferred.mineOnly && !deferred.query && !deferred.openOnly
+                ? 'You have not signed up for any active opportunity yet.'
+                : 'No opportunities match your search.'
+            }
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setCriteria(DEFAULT_CRITERIA);
+                  setLimit(CARDS_PER_PAGE);
+                }}
+              >
+                Clear search and filters
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="opportunities">
+            {shown.map((opportunity) => (
+              <li key={opportunity.id}>
+                <Card opportunity={opportunity} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {found.length > shown.length ? (
+          <Button
+            variant="outline"
+            className="finder__more"
+            onClick={() => setLimit((value) => value + CARDS_PER_PAGE)}
+          >
+            Show more opportunities ({found.length - shown.length} more)
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { SignupEntry } from '@district/contracts';
+import { Button } from '@district/ui';
+import { useId, useState } from 'react';
+
+// How many names a card shows before "Show all": keeps a card with 40 sign-ups about as short
+// on a phone as one with 3 (issue 14.3).
+export const SIGNUP_PREVIEW_COUNT = 3;
+
+const label = (s: SignupEntry) => (s.school ? `${s.name} from ${s.school}` : s.name);
+
+// The entries a collapsed card shows: the first few, and the viewer's own wherever it is.
+export function previewSignups(signups: SignupEntry[], isMine: (s: SignupEntry) => boolean) {
+  return signups.filter((s, index) => index < SIGNUP_PREVIEW_COUNT || isMine(s));
+}
+
+// The spec's list of "name from school" (your own in bold; the header's "Signed up" badge says
+// it in words), collapsed to a preview with a disclosure button.
+export function SignupList({
+  signups,
+  isMine,
+}: {
+  signups: SignupEntry[];
+  isMine: (s: SignupEntry) => boolean;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const shown = expanded ? signups : previewSignups(signups, isMine);
+  const hidden = signups.length - shown.length;
+  return (
+    <>
+      <ul className="opportunity__people" id={listId}>
+        {shown.map((s, index) => (
+          <li key={index} className={isMine(s) ? 'opportunity__person--you' : undefined}>
+            {label(s)}
+          </li>
+        ))}
+      </ul>
+      {expanded || hidden > 0 ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="opportunity__more"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? 'Show fewer' : `Show all ${signups.length}`}
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { ImageOffIcon } from '../volunteer/icons';
+
+export const PHOTO_UNAVAILABLE = 'Photo unavailable';
+
+// An event photo, or, when its URL fails (a dead link: photos are URLs the students typed), a
+// placeholder of the same size that says so and keeps the caption as its name, instead of the
+// browser's broken-image icon.
+export function PhotoImage({ src, caption }: { src: string; caption: string | null }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (failedSrc === src) {
+    return (
+      <div
+        className="photo__placeholder"
+        role="img"
+        aria-label={caption ? `${PHOTO_UNAVAILABLE}: ${caption}` : PHOTO_UNAVAILABLE}
+      >
+        <ImageOffIcon />
+        <span aria-hidden="true">{PHOTO_UNAVAILABLE}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      // An image that failed before React attached its listener (from the cache) is caught here.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailedSrc(src);
+      }}
+      src={src}
+      alt={caption ?? 'Event photo'}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}

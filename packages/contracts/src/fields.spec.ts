@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { auditQuerySchema } from './audit.schema';
+import { validationErrors } from './errors';
+import { VALIDATION } from './messages';
+import { createOpportunitySchema } from './opportunities.schema';
+import { serviceHoursSchema } from './service-hours.schema';
+
+// The fuzz run (fuzz/) found JavaScript dates PostgreSQL cannot store answering 500; every date
+// field now keeps to years 1900–9999 and answers 400 "Invalid date" outside them.
+describe('date fields', () => {
+  const opportunity = {
+    title: 'Park clean-up',
+    description: 'Bring gloves',
+    location: 'City Park',
+    spaces: 3,
+  };
+  const hours = { hours: 2, description: 'Helping at the food bank' };
+
+  it.each([
+    '-271821-04-20T00:00:00.000Z',
+    '0000-01-01',
+    '1899-12-31',
+    '+275760-09-13T00:00:00.000Z',
+  ])('refuse %s as an invalid date', (date) => {
+    expect(validationErrors(createOpportunitySchema, { ...opportunity, date })).toEqual({
+      date: VALIDATION.invalidDate,
+    });
+    expect(validationErrors(serviceHoursSchema, { ...hours, date })).toEqual({
+      date: VALIDATION.invalidDate,
+    });
+    expect(validationErrors(auditQuerySchema, { from: date })).toEqual({
+      from: VALIDATION.invalidDate,
+    });
+  });
+
+  it.each(['1900-01-01', '2025-03-01', '2025-03-01T10:00:00+14:00'])('accept %s', (date) => {
+    expect(validationErrors(serviceHoursSchema, { ...hours, date })).toEqual({});
+    expect(validationErrors(auditQuerySchema, { to: date })).toEqual({});
+  });
+
+  it('accept a date far ahead for an opportunity', () => {
+    expect(
+      validationErrors(createOpportunitySchema, { ...opportunity, date: '9999-12-31' }),
+    ).toEqual({});
+  });
+});

@@ -1,0 +1,447 @@
+import { z } from 'zod';
+import { API_ROUTES, type ApiRouteName } from '../api-paths';
+import { auditQuerySchema, auditRecordSchema } from '../audit.schema';
+import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
+import { idParamSchema, photoParamSchema } from '../fields';
+import { notificationItemSchema } from '../notifications.schema';
+import {
+  eventPhotoResponseSchema,
+  eventPhotoSchema,
+  opportunitiesQuerySchema,
+  opportunityResponseSchema,
+  opportunityStatusSchema,
+  createOpportunitySchema,
+} from '../opportunities.schema';
+import { reviewStatusSchema } from '../review.schema';
+import { serviceHoursLogResponseSchema, serviceHoursSchema } from '../service-hours.schema';
+import {
+  serviceHoursListQuerySchema,
+  serviceHoursSummaryPath,
+  serviceHoursSummaryQuerySchema,
+  serviceHoursSummarySchema,
+} from '../service-hours-summary.schema';
+import {
+  backupUserSchema,
+  changeRolesSchema,
+  changeSchoolSchema,
+  currentUserSchema,
+  directoryUserSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '../users.schema';
+import { signupEntrySchema } from '../volunteer.schema';
+
+// The endpoint registry: every /api call with the shared schemas it reads and answers. The
+// OpenAPI document (document.ts) is generated from it, the fuzz suite (fuzz/) drives it, and
+// fuzz/routes.spec.ts checks it against the NestJS controllers' route metadata both ways, so
+// the document and the services cannot drift.
+
+// Who may call: `public` needs no session; `signedIn` any account; `supervisor` supervisors
+// and admins (hasRole); `admin` admins only. The services enforce it (@Public, @Roles).
+export type Access = 'public' | 'signedIn' | 'supervisor' | 'admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+// Error statuses an endpoint may answer, always with the one JSON error shape (errors.ts).
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
+
+export interface EndpointSpec {
+  method: HttpMethod;
+  // `:param` pattern, as API_ROUTES.
+  path: string;
+  summary: string;
+  tag: 'Account' | 'Users' | 'Audit' | 'Opportunities' | 'Content' | 'Service hours' | 'Contract';
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  // JSON request body.
+  body?: z.ZodType;
+  // multipart/form-data upload (the avatar): field name → description.
+  multipart?: { field: string; description: string };
+  success: {
+    status: 200 | 201 | 204;
+    // JSON answer; absent for 204 and non-JSON answers.
+    schema?: z.ZodType;
+    // Non-JSON answers (image, event stream).
+    contentType?: string;
+    description: string;
+  };
+  // Statuses beyond those every call may answer (401/403 from access, 400 from params/query/body,
+  // 429/503 everywhere); see errorStatuses().
+  errors?: ErrorStatus[];
+  description?: string;
+}
+
+const keysetPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), nextCursor: z.string().nullable() });
+
+const messageSchema = z.object({ message: z.string() });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+// svc-auth's audit view: the contract's filters plus an opaque keyset cursor.
+const auditListQuerySchema = auditQuerySchema.extend({ cursor: z.string().max(300).optional() });
+const auditPageSchema = z.object({
+  items: z.array(auditRecordSchema),
+  nextCursor: z.string().nullable(),
+});
+
+const avatarFileParamSchema = z.object({ file: z.string() });
+
+type Registry = Record<ApiRouteName, Omit<EndpointSpec, 'method' | 'path'>> & {
+  serviceHoursSummary: EndpointSpec;
+  openApiDocument: EndpointSpec;
+};
+
+const spec: Registry = {
+  getUser: {
+    summary: 'The signed-in user',
+    tag: 'Account',
+    // Public at the gateway: svc-auth reads the session cookie itself and answers 401 without one.
+    access: 'public',
+    success: { status: 200, schema: currentUserSchema, description: 'The current user' },
+    errors: [401],
+  },
+  login: {
+    summary: 'Sign in',
+    tag: 'Account',
+    access: 'public',
+    body: loginSchema,
+    success: {
+      status: 200,
+      schema: currentUserSchema,
+      description: 'Signed in; the session cookie is set',
+    },
+    errors: [401, 415],
+  },
+  register: {
+    summary: 'Register a student account',
+    tag: 'Account',
+    access: 'public',
+    body: registerSchema,
+    success: {
+      status: 200,
+      schema: currentUserSchema,
+      description: 'Registered and signed in; the session cookie is set',
+    },
+    errors: [409, 415],
+  },
+  logout: {
+    summary: 'Sign out',
+    tag: 'Account',
+    access: 'public',
+    success: {
+      status: 200,
+      schema: messageSchema,
+      description: 'Signed out (also without a session)',
+    },
+  },
+  passwordResetRequest: {
+    summary: 'Ask for a password reset link by e-mail',
+    tag: 'Account',
+    access: 'public',
+    body: forgotPasswordSchema,
+    success: {
+      status: 200,
+      schema: messageSchema,
+      description: 'The same answer whether or not the address is known',
+    },
+    errors: [415],
+  },
+  passwordReset: {
+    summary: 'Choose a new password with a reset token',
+    tag: 'Account',
+    access: 'public',
+    body: resetPasswordSchema,
+    success: { status: 200, schema: messageSchema, description: 'Password changed' },
+    errors: [415],
+  },
+  updateAvatar: {
+    summary: 'Replace the current user’s avatar',
+    tag: 'Account',
+    access: 'signedIn',
+    multipart: { field: 'avatar', description: 'An image of at most 5 MB' },
+    success: {
+      status: 200,
+      schema: currentUserSchema,
+      description: 'The user with the new avatar',
+    },
+    errors: [413, 415],
+  },
+  getAvatar: {
+    summary: 'A stored avatar image',
+    tag: 'Account',
+    access: 'public',
+    params: avatarFileParamSchema,
+    success: { status: 200, contentType: 'image/webp', description: 'The image (immutable)' },
+    errors: [404],
+  },
+  directory: {
+    summary: 'Students by school and grade',
+    tag: 'Users',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(directoryUserSchema), description: 'Every user' },
+  },
+  deleteUser: {
+    summary: 'Delete a user account',
+    tag: 'Users',
+    access: 'admin',
+    params: idParamSchema,
+    success: { status: 204, description: 'Deleted' },
+    errors: [404, 409],
+  },
+  changeSchool: {
+    summary: 'Change a user’s school',
+    tag: 'Users',
+    access: 'admin',
+    params: idParamSchema,
+    body: changeSchoolSchema,
+    success: { status: 200, schema: directoryUserSchema, description: 'The updated user' },
+    errors: [404, 415],
+  },
+  changeRoles: {
+    summary: 'Grant or remove admin and supervisor rights',
+    tag: 'Users',
+    access: 'admin',
+    params: idParamSchema,
+    body: changeRolesSchema,
+    success: { status: 200, schema: directoryUserSchema, description: 'The updated user' },
+    errors: [404, 409, 415],
+  },
+  backupUsers: {
+    summary: 'Download every user (no password hashes)',
+    tag: 'Users',
+    access: 'admin',
+    success: { status: 200, schema: z.array(backupUserSchema), description: 'A JSON attachment' },
+  },
+  audit: {
+    summary: 'Audit log of privileged actions, newest first',
+    tag: 'Audit',
+    access: 'admin',
+    query: auditListQuerySchema,
+    success: { status: 200, schema: auditPageSchema, description: 'One page of records' },
+  },
+  listOpportunities: {
+    summary: 'Volunteer opportunities',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    query: opportunitiesQuerySchema,
+    success: {
+      status: 200,
+      schema: z.union([z.array(opportunityResponseSchema), pageOf(opportunityResponseSchema)]),
+      description: 'An array; a page when page or pageSize is given',
+    },
+  },
+  mySignups: {
+    summary: 'Ids of the opportunities the caller has signed up for',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(z.number().int()), description: 'Opportunity ids' },
+  },
+  createOpportunity: {
+    summary: 'Create an opportunity',
+    tag: 'Opportunities',
+    access: 'admin',
+    body: createOpportunitySchema,
+    success: { status: 201, schema: opportunityResponseSchema, description: 'Created' },
+    errors: [415],
+  },
+  deleteOpportunity: {
+    summary: 'Delete an opportunity',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: idParamSchema,
+    success: { status: 204, description: 'Deleted' },
+    errors: [404],
+  },
+  changeOpportunityStatus: {
+    summary: 'Archive or reopen an opportunity',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: idParamSchema,
+    body: opportunityStatusSchema,
+    success: { status: 200, schema: opportunityResponseSchema, description: 'Updated' },
+    errors: [404, 415],
+  },
+  listSignups: {
+    summary: 'Who signed up for an opportunity',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 200, schema: z.array(signupEntrySchema), description: 'The sign-ups' },
+    errors: [404],
+  },
+  signUp: {
+    summary: 'Sign up for an opportunity (no body)',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 201, schema: opportunityResponseSchema, description: 'Signed up' },
+    errors: [404, 409],
+  },
+  withdraw: {
+    summary: 'Withdraw a sign-up',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 200, schema: opportunityResponseSchema, description: 'Withdrawn' },
+    errors: [404, 409],
+  },
+  listPhotos: {
+    summary: 'Event photos of an opportunity (approved ones, and the caller’s own)',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 200, schema: z.array(eventPhotoResponseSchema), description: 'The photos' },
+    errors: [404],
+  },
+  submitPhoto: {
+    summary: 'Submit an event photo for review',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    body: eventPhotoSchema,
+    success: { status: 201, schema: eventPhotoResponseSchema, description: 'Submitted, pending' },
+    errors: [404, 409, 415],
+  },
+  changePhotoStatus: {
+    summary: 'Approve or reject an event photo',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: photoParamSchema,
+    body: reviewStatusSchema,
+    success: { status: 200, schema: eventPhotoResponseSchema, description: 'Reviewed' },
+    errors: [404, 409, 415],
+  },
+  listBlogPosts: {
+    summary: 'Blog posts (approved ones, and the caller’s own; all for admins)',
+    tag: 'Content',
+    access: 'signedIn',
+    query: blogListQuerySchema,
+    success: {
+      status: 200,
+      schema: z.union([z.array(blogPostResponseSchema), pageOf(blogPostResponseSchema)]),
+      description: 'An array; a page when page, pageSize or status is given',
+    },
+  },
+  createBlogPost: {
+    summary: 'Write a blog post (pending review)',
+    tag: 'Content',
+    access: 'signedIn',
+    body: blogPostSchema,
+    success: { status: 201, schema: blogPostResponseSchema, description: 'Created' },
+    errors: [415],
+  },
+  changeBlogPostStatus: {
+    summary: 'Approve or reject a blog post',
+    tag: 'Content',
+    access: 'admin',
+    params: idParamSchema,
+    body: reviewStatusSchema,
+    success: { status: 200, schema: blogPostResponseSchema, description: 'Reviewed' },
+    errors: [404, 409, 415],
+  },
+  notifications: {
+    summary: 'Notification feed (polling)',
+    tag: 'Content',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(notificationItemSchema), description: 'The feed' },
+  },
+  notificationsStream: {
+    summary: 'Notification push channel (server-sent events)',
+    tag: 'Content',
+    access: 'signedIn',
+    success: {
+      status: 200,
+      contentType: 'text/event-stream',
+      description: 'Events named `notification` whose data is a notification item',
+    },
+  },
+  listServiceHours: {
+    summary: 'Service hour logs (own; every student’s for supervisors and admins)',
+    tag: 'Service hours',
+    access: 'signedIn',
+    query: serviceHoursListQuerySchema,
+    success: {
+      status: 200,
+      schema: z.union([
+        z.array(serviceHoursLogResponseSchema),
+        pageOf(serviceHoursLogResponseSchema),
+        keysetPageOf(serviceHoursLogResponseSchema),
+      ]),
+      description:
+        'An array; a page when page or pageSize is given; a keyset page (newest first) when limit or cursor is given',
+    },
+  },
+  logServiceHours: {
+    summary: 'Log service hours (pending review)',
+    tag: 'Service hours',
+    access: 'signedIn',
+    body: serviceHoursSchema,
+    success: { status: 201, schema: serviceHoursLogResponseSchema, description: 'Logged' },
+    errors: [415],
+  },
+  changeServiceHoursStatus: {
+    summary: 'Approve or reject logged hours',
+    tag: 'Service hours',
+    access: 'supervisor',
+    params: idParamSchema,
+    body: reviewStatusSchema,
+    success: { status: 200, schema: serviceHoursLogResponseSchema, description: 'Reviewed' },
+    errors: [404, 409, 415],
+  },
+  serviceHoursSummary: {
+    method: 'GET',
+    path: serviceHoursSummaryPath,
+    summary: 'Counts and sums of service hours, per school',
+    tag: 'Service hours',
+    access: 'signedIn',
+    query: serviceHoursSummaryQuerySchema,
+    success: { status: 200, schema: serviceHoursSummarySchema, description: 'The summary' },
+  },
+  openApiDocument: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    tag: 'Contract',
+    access: 'public',
+    success: { status: 200, schema: z.record(z.string(), z.unknown()), description: 'OpenAPI 3.1' },
+  },
+};
+
+export type EndpointName = keyof Registry;
+
+export const API_ENDPOINTS: Record<EndpointName, EndpointSpec> = Object.fromEntries(
+  Object.entries(spec).map(([name, entry]) => {
+    const route = (API_ROUTES as Record<string, { method: HttpMethod; path: string }>)[name];
+    return [name, route ? { ...route, ...entry } : entry];
+  }),
+) as Record<EndpointName, EndpointSpec>;
+
+// The staff reference page: HTML and its script, served next to the document, not API calls.
+export const API_DOCS_PAGES = [
+  { method: 'GET', path: '/api/docs' },
+  { method: 'GET', path: '/api/docs/:asset' },
+] as const;
+
+// Every status an endpoint may answer besides its success.
+export function errorStatuses(endpoint: EndpointSpec): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
+  if (endpoint.body) statuses.add(413);
+  // An overlong path parameter or query string.
+  if (endpoint.params || endpoint.query) statuses.add(414);
+  if (endpoint.access !== 'public') statuses.add(401);
+  if (endpoint.access === 'admin' || endpoint.access === 'supervisor') statuses.add(403);
+  statuses.add(429);
+  statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
