@@ -7,6 +7,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Journeys that need a platform nobody has written to yet.
 const EMPTY_PLATFORM = /every empty text|a fresh platform shows the empty text/;
+const BROADCASTS = /notifications\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -41,6 +42,20 @@ export default defineConfig({
   projects: [
     // Empty texts can only show before any journey has created data: that one runs first, alone.
     { name: 'empty-platform', grep: EMPTY_PLATFORM },
-    { name: 'chromium', grepInvert: EMPTY_PLATFORM, dependencies: ['empty-platform'] },
+    // Every new opportunity is broadcast to every signed-in user and a newer toast replaces an
+    // older one: the journeys that wait for one particular toast run alone, before the others
+    // create opportunities.
+    {
+      name: 'broadcasts',
+      testMatch: BROADCASTS,
+      grepInvert: EMPTY_PLATFORM,
+      dependencies: ['empty-platform'],
+    },
+    {
+      name: 'chromium',
+      testIgnore: BROADCASTS,
+      grepInvert: EMPTY_PLATFORM,
+      dependencies: ['broadcasts'],
+    },
   ],
 });

@@ -1,7 +1,7 @@
 // New-opportunity notifications (SPEC §2 toasts, §4, §8; issue 4), through the gateway in real
 // Chromium: an admin posts an opportunity while students are signed in elsewhere in the app.
 import { randomBytes } from 'node:crypto';
-import { NOTIFICATION_TOAST } from '@district/contracts';
+import { NOTIFICATION_TOAST, SCREEN_TEXTS } from '@district/contracts';
 import {
   expect,
   test,
@@ -229,5 +229,37 @@ test('without the stream it polls every 30 s; after sign-out it asks nothing mor
   } finally {
     await admin.context.close();
     await context.close();
+  }
+});
+
+// Issue 14.7: Radix gives Escape to the newest layer, and a toast is one.
+test('a toast arriving while a dialog is open does not swallow the Escape meant for the dialog', async ({
+  browser,
+}) => {
+  const admin = await adminContext(browser);
+  const context = await browser.newContext();
+  const student = await context.newPage();
+  try {
+    await registerUser(student);
+    await openWithStream(student, '/blog');
+    const opener = student.getByRole('button', { name: SCREEN_TEXTS.writePost });
+    await opener.focus();
+    await student.keyboard.press('Enter');
+    const dialog = student.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+
+    const title = `Library morning ${tag()}`;
+    await createByApi(admin.page.request, title, 'Main library');
+    // While the dialog is open the rest of the page is aria-hidden: find the toast by its class.
+    const toast = student.locator('.ui-toast').filter({ hasText: title });
+    await expect(toast).toBeVisible();
+    await student.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // The toast was not the one dismissed (it stays until its own time is up).
+    await expect(toast).toHaveAttribute('data-state', 'open');
+    await expect(opener).toBeFocused();
+  } finally {
+    await context.close();
+    await admin.context.close();
   }
 });

@@ -20,7 +20,8 @@ export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
   return (
     <Card role="alert" className="remote-unavailable">
       <CardHeader>
-        <CardTitle>This section could not be loaded</CardTitle>
+        {/* It stands in for the area, whose h1 never arrived (axe page-has-heading-one). */}
+        <CardTitle as="h1">This section could not be loaded</CardTitle>
         <CardDescription>
           It may be updating or your connection dropped. The rest of the site still works.
         </CardDescription>

@@ -85,7 +85,8 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           </span>
           <span className="ui-sr-only"> filled</span>
         </p>
-        <section className="opportunity__signups" aria-label={`Signed up for ${opportunity.title}`}>
+        {/* Not a landmark: a region per card repeats names when titles repeat (axe landmark-unique). */}
+        <div className="opportunity__signups">
           <h3 className="opportunity__subheading">
             Signed up{signups.data?.length ? ` (${signups.data.length})` : ''}
           </h3>
@@ -98,7 +99,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           ) : (
             <SignupList signups={signups.data} isMine={isMine} />
           )}
-        </section>
+        </div>
       </CardContent>
       <CardFooter className="opportunity__footer">
         {signedUp ? (

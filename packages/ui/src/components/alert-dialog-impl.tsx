@@ -1,6 +1,8 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { buttonClassName } from './button';
 import type { AlertDialogProps } from './alert-dialog';
+import { useReturnFocus } from '../lib/return-focus';
+import { closeOnHandedOverEscape } from '../lib/escape-handover';
 
 export function AlertDialogImpl({
   open,
@@ -14,12 +16,15 @@ export function AlertDialogImpl({
   destructive = false,
   actionDisabled = false,
 }: AlertDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="ui-dialog__overlay" />
         <AlertDialogPrimitive.Content
           className="ui-dialog__content"
+          {...returnFocus}
+          onKeyDown={(event) => closeOnHandedOverEscape(event, () => onOpenChange(false))}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="ui-dialog__header">

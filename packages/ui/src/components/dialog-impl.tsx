@@ -1,6 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cn } from '../lib/cn';
 import { XIcon } from '../lib/icons';
+import { useReturnFocus } from '../lib/return-focus';
+import { closeOnHandedOverEscape } from '../lib/escape-handover';
 import { buttonClassName } from './button';
 import type { DialogProps } from './dialog';
 
@@ -14,12 +16,15 @@ export function DialogImpl({
   closeLabel = 'Close',
   className,
 }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="ui-dialog__overlay" />
         <DialogPrimitive.Content
           className={cn('ui-dialog__content', className)}
+          {...returnFocus}
+          onKeyDown={(event) => closeOnHandedOverEscape(event, () => onOpenChange(false))}
           // Without a description Radix would warn; say explicitly there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -4,6 +4,7 @@ import { cn } from '../lib/cn';
 import { XIcon } from '../lib/icons';
 import { usePlatformStore, useToasts } from '../store/platform-store';
 import { buttonClassName } from './button';
+import { keepToastUnlessFocused } from '../lib/escape-handover';
 
 const HOTKEY = [...TOAST_HOTKEY];
 
@@ -26,6 +27,7 @@ export function ToasterImpl() {
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
+          onEscapeKeyDown={keepToastUnlessFocused}
           // Errors interrupt the screen reader; everything else waits its turn.
           type={variant === 'destructive' ? 'foreground' : 'background'}
           className={cn('ui-toast', `ui-toast--${variant}`)}

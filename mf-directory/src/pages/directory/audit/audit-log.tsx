@@ -109,39 +109,47 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
         <EmptyState description="No recorded actions match these filters." />
       ) : (
         <>
-          <table className="dir-audit__table">
-            <caption className="dir-audit__caption">Privileged actions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">On</th>
-                <th scope="col">What happened</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-audit-id={item.id}>
-                  <td>
-                    <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
-                  </td>
-                  <td>{actorLabel(item)}</td>
-                  <td>{actionLabel(item.action)}</td>
-                  <td>{targetLabel(item)}</td>
-                  <td>{changeLabel(item)}</td>
-                  <td>
-                    {item.outcome === 'success' ? (
-                      <Badge variant="highlight">Success</Badge>
-                    ) : (
-                      <Badge variant="destructive">Refused</Badge>
-                    )}
-                  </td>
+          {/* A phone scrolls the table inside this box, not the page; focusable so the keyboard can. */}
+          <div
+            className="dir-audit__scroll"
+            role="region"
+            aria-label="Audit log entries"
+            tabIndex={0}
+          >
+            <table className="dir-audit__table">
+              <caption className="dir-audit__caption">Privileged actions, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">On</th>
+                  <th scope="col">What happened</th>
+                  <th scope="col">Outcome</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-audit-id={item.id}>
+                    <td>
+                      <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
+                    </td>
+                    <td>{actorLabel(item)}</td>
+                    <td>{actionLabel(item.action)}</td>
+                    <td>{targetLabel(item)}</td>
+                    <td>{changeLabel(item)}</td>
+                    <td>
+                      {item.outcome === 'success' ? (
+                        <Badge variant="highlight">Success</Badge>
+                      ) : (
+                        <Badge variant="destructive">Refused</Badge>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {log.hasNextPage ? (
             <div className="dir-audit__more">
               <Button
