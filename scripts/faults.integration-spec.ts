@@ -319,11 +319,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       during.some((a) => a.status === 503),
       `statuses ${statuses.join(',')}`,
     ).toBe(true);
-    // svc-auth's own GET /api/user still answers 500 without PostgreSQL: issue 15.2, fixed on
-    // another branch. Its answers are left out here until that lands (then drop this filter);
-    // every other route, and the gateway's session check in front of them, must be clean.
-    const SVC_AUTH_15_2 = 'GET /api/user';
-    expect(problems([...during, ...seen].filter((a) => a.path !== SVC_AUTH_15_2))).toEqual([]);
+    expect(problems([...during, ...seen])).toEqual([]);
     expect(
       during.filter((a) => a.status === 503).every((a) => a.contentType.includes('json')),
     ).toBe(true);
