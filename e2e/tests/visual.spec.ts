@@ -109,6 +109,17 @@ async function seededStudent(browser: Browser): Promise<{ username: string; pass
   const api = context.request;
   const admin = await browser.newContext({ baseURL: runEnv.baseUrl });
   expect((await admin.request.post('/api/login', { data: runEnv.admin })).status()).toBe(200);
+  // What people type: a long unbroken word (a pasted link) must wrap, never widen a phone page.
+  const unbroken = await admin.request.post('/api/opportunities', {
+    data: {
+      title: 'Visual check: Supercalifragilisticexpialidocious-readathon-fundraiser-2026',
+      description: 'Sign up at https://district.example.org/volunteer/readathon-fundraiser-registration',
+      location: 'Library-annex-room-B12-behind-the-gymnasium-entrance',
+      date: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+      spaces: 5,
+    },
+  });
+  expect(unbroken.status(), await unbroken.text()).toBe(201);
   const created = await admin.request.post('/api/opportunities', {
     data: {
       title: 'Visual check: riverbank clean-up with the environmental science club',
