@@ -338,3 +338,59 @@ test.describe('signed in', () => {
     }
   });
 });
+
+test.describe('no layout shift when a lazy chunk arrives', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  // Each area is a remote loaded after the shell has painted the header: opening it straight from
+  // the address bar must not move what is already on the screen. CLS is read from the browser's
+  // own layout-shift entries; 0.1 is the threshold browsers call "good".
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`areas opened from the address bar at ${viewport.width} px keep the header still and CLS under 0.1`, async ({
+      browser,
+    }) => {
+      const { page, close } = await studentPage(browser, viewport);
+      try {
+        await page.addInitScript(() => {
+          const shifts: Array<{ value: number; sources: string[] }> = [];
+          (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<
+              PerformanceEntry & {
+                value: number;
+                hadRecentInput: boolean;
+                sources?: Array<{ node?: Node | null }>;
+              }
+            >) {
+              if (entry.hadRecentInput) continue;
+              shifts.push({
+                value: entry.value,
+                sources: (entry.sources ?? []).map((s) =>
+                  s.node instanceof Element
+                    ? `${s.node.tagName.toLowerCase()}.${Array.from(s.node.classList).join('.')}`
+                    : String(s.node?.nodeName),
+                ),
+              });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        for (const path of ['/volunteer', '/directory', '/blog', '/service-hours']) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          const shifts = await page.evaluate(
+            () =>
+              (window as unknown as { __shifts: Array<{ value: number; sources: string[] }> })
+                .__shifts,
+          );
+          const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+          const header = shifts.filter((s) => s.sources.some((src) => src.includes('app-header')));
+          expect(header, `the header moved on ${path}: ${JSON.stringify(header)}`).toEqual([]);
+          expect(cls, `layout shift on ${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.1);
+        }
+      } finally {
+        await close();
+      }
+    });
+  }
+});
