@@ -120,6 +120,20 @@ async function seededStudent(browser: Browser): Promise<{ username: string; pass
     },
   });
   expect(unbroken.status(), await unbroken.text()).toBe(201);
+  // Enough cards that some start below the fold on a phone: off-screen cards skip layout
+  // (content-visibility) and must not be guessed wider than the page.
+  for (let day = 9; day <= 12; day += 1) {
+    const more = await admin.request.post('/api/opportunities', {
+      data: {
+        title: `Visual check: food bank shift ${day}`,
+        description: 'Sort donations and pack boxes for families.',
+        location: 'Second Harvest warehouse',
+        date: new Date(Date.now() + day * 86_400_000).toISOString(),
+        spaces: 6,
+      },
+    });
+    expect(more.status(), await more.text()).toBe(201);
+  }
   const created = await admin.request.post('/api/opportunities', {
     data: {
       title: 'Visual check: riverbank clean-up with the environmental science club',
