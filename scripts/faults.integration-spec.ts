@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunnable, startPlatform, type PlatformHandle } from './platform.ts';
 
@@ -141,6 +143,71 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
     );
     expect(ok(answer), `${answer.status} ${JSON.stringify(answer.json)}`).toBe(true);
     return answer.json as { id: number; filled: number; spaces: number };
+  }
+
+  // Polls every student's feed as the page does until each has every title (bounded), then once
+  // more so a late duplicate would show; returns what each student received, duplicates included.
+  async function collectFeeds(
+    students: Client[],
+    prefix: string,
+    titles: string[],
+    within: number,
+    seen: Answer[],
+  ): Promise<string[][]> {
+    const received = students.map(() => [] as string[]);
+    const poll = async () => {
+      for (const [i, student] of students.entries()) {
+        const answer = await student.call('GET', '/api/notifications');
+        seen.push(answer);
+        expect(answer.status, 'a signed-in student was signed out').not.toBe(401);
+        if (answer.status === 200)
+          for (const item of answer.json as Array<{ data: { title: string } }>)
+            if (item.data.title.startsWith(prefix)) received[i]?.push(item.data.title);
+      }
+    };
+    const deadline = Date.now() + within;
+    while (Date.now() < deadline && received.some((r) => titles.some((t) => !r.includes(t)))) {
+      await poll();
+      await sleep(250);
+    }
+    await sleep(1500);
+    await poll();
+    return received;
+  }
+
+  // The platform's own Redis, for CLIENT PAUSE: write commands (BullMQ's scripts among them)
+  // are held, not refused, while reads (the gateway's session check) go on.
+  async function pauseRedisWrites(ms: number): Promise<() => Promise<void>> {
+    const redis = new Redis(platform.redis.url, { maxRetriesPerRequest: 1 });
+    await redis.call('CLIENT', 'PAUSE', String(ms), 'WRITE');
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      await redis.call('CLIENT', 'UNPAUSE');
+      redis.disconnect();
+    };
+  }
+
+  async function database(service: string): Promise<pg.Client> {
+    const url = platform.databases[service];
+    if (!url) throw new Error(`no database for ${service}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  }
+
+  async function killAndAwaitRestart(name: string, beforeRestart?: () => Promise<void>) {
+    const service = platform.services.find((s) => s.name === name);
+    if (!service) throw new Error(`${name} is not running`);
+    const old = service.process;
+    const restarted = service.supervisor.nextRestart();
+    process.kill(old.pid, 'SIGKILL');
+    await old.exited;
+    const killedAt = Date.now();
+    await beforeRestart?.();
+    const next = await restarted;
+    return { oldPid: old.pid, newPid: next.pid, killedAt, restartedAt: Date.now() };
   }
 
   beforeAll(async () => {
@@ -331,4 +398,146 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       `faults: PostgreSQL down ${downFor} ms under load: ${during.length} requests, statuses ${statuses.join(',')}; writes after recovery ok, no service restarted`,
     );
   }, 120_000);
+  it('kill -9 svc-volunteer after a create is committed and before its relay publishes: every feed gets it once after the restart', async () => {
+    const students = await register(3, 'relay');
+    for (const student of students)
+      expect((await student.call('GET', '/api/notifications')).status).toBe(200);
+    const seen: Answer[] = [];
+    const tag = randomBytes(3).toString('hex');
+    const titles = Array.from({ length: 3 }, (_, i) => `Relay ${tag} ${i}`);
+    const volunteerDb = await database('svc-volunteer');
+    const contentDb = await database('svc-content');
+    // Publishing is held from before the first create, so no event can slip out before the kill.
+    const unpause = await pauseRedisWrites(30_000);
+    let restart: Awaited<ReturnType<typeof killAndAwaitRestart>>;
+    const ids: number[] = [];
+    try {
+      for (const title of titles) ids.push((await createOpportunity(title, 5, seen)).id);
+      await sleep(1000);
+      // Committed with their outbox rows, none published: the relay is stuck in its addBulk.
+      const held = await volunteerDb.query<{ title: string; published_at: Date | null }>(
+        `SELECT "payload"->>'title' AS "title", "published_at" FROM "volunteer"."outbox"
+          WHERE "type" = 'opportunity.created' AND "payload"->>'title' = ANY($1)`,
+        [titles],
+      );
+      expect(held.rows.map((r) => r.title).sort()).toEqual([...titles].sort());
+      expect(held.rows.filter((r) => r.published_at !== null)).toEqual([]);
+      // The process dies with the publish in hand; Redis comes back before the restart.
+      restart = await killAndAwaitRestart('svc-volunteer', async () => {
+        await sleep(200); // the dead client's held commands are dropped, not run, on unpause
+        await unpause();
+      });
+    } finally {
+      await unpause();
+    }
+    const received = await collectFeeds(students, `Relay ${tag}`, titles, 45_000, seen);
+    const tookAfterRestart = Date.now() - restart.restartedAt;
+
+    expect(restart.newPid).not.toBe(restart.oldPid);
+    for (const r of received) expect([...r].sort()).toEqual([...titles].sort());
+    const items = await contentDb.query<{ opportunity_id: number; n: number }>(
+      `SELECT "opportunity_id", count(*)::int AS "n" FROM "content"."notification_items"
+        WHERE "opportunity_id" = ANY($1) GROUP BY "opportunity_id"`,
+      [ids],
+    );
+    expect(items.rows.map((r) => r.n)).toEqual(ids.map(() => 1));
+    const published = await volunteerDb.query<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "volunteer"."outbox"
+        WHERE "payload"->>'title' = ANY($1) AND "published_at" IS NOT NULL`,
+      [titles],
+    );
+    expect(published.rows[0]?.n).toBe(titles.length);
+    expect(problems(seen)).toEqual([]);
+    await Promise.all([volunteerDb.end(), contentDb.end()]);
+    consoleError(
+      `faults: svc-volunteer killed with ${titles.length} committed, unpublished opportunity.created events: restarted ${restart.restartedAt - restart.killedAt} ms after the kill, every one of ${students.length} feeds had each once ${tookAfterRestart} ms after the restart`,
+    );
+  }, 120_000);
+
+  it('kill -9 svc-content with an event applied but not acknowledged and more in flight: each applied once after the restart', async () => {
+    const students = await register(3, 'consumer');
+    for (const student of students)
+      expect((await student.call('GET', '/api/notifications')).status).toBe(200);
+    const seen: Answer[] = [];
+    const tag = randomBytes(3).toString('hex');
+    const titles = Array.from({ length: 6 }, (_, i) => `Consumer ${tag} ${i}`);
+    const contentDb = await database('svc-content');
+    const volunteerDb = await database('svc-volunteer');
+    // The feed handler takes this advisory lock first thing: holding it keeps the first event's
+    // transaction open inside svc-content until we let go.
+    const holder = await database('svc-content');
+    await holder.query('BEGIN');
+    await holder.query(`SELECT pg_advisory_xact_lock(hashtext('content.notification_items'))`);
+    let unpause: (() => Promise<void>) | undefined;
+    let restart: Awaited<ReturnType<typeof killAndAwaitRestart>>;
+    const ids: number[] = [];
+    try {
+      ids.push((await createOpportunity(titles[0] as string, 5, seen)).id);
+      const waiting = async () =>
+        (
+          await contentDb.query<{ n: number }>(
+            `SELECT count(*)::int AS "n" FROM pg_locks WHERE "locktype" = 'advisory'
+              AND NOT "granted" AND "database" = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0]?.n ?? 0;
+      for (const deadline = Date.now() + 20_000; (await waiting()) === 0; await sleep(100))
+        expect(Date.now() < deadline, 'svc-content never took the event').toBe(true);
+      // The worker's acknowledgement (a BullMQ script) will be held; then the handler commits.
+      unpause = await pauseRedisWrites(60_000);
+      await holder.query('COMMIT');
+      const applied = async () =>
+        (
+          await contentDb.query(
+            `SELECT 1 FROM "content"."notification_items" WHERE "opportunity_id" = $1`,
+            [ids[0]],
+          )
+        ).rows.length;
+      for (const deadline = Date.now() + 10_000; (await applied()) === 0; await sleep(50))
+        expect(Date.now() < deadline, 'the held event was not applied').toBe(true);
+      await sleep(300);
+      // Applied, not acknowledged: kill, let Redis go, and queue the rest while it is down.
+      restart = await killAndAwaitRestart('svc-content', async () => {
+        await sleep(200);
+        await unpause?.();
+        for (const title of titles.slice(1)) ids.push((await createOpportunity(title, 5, seen)).id);
+      });
+    } finally {
+      await holder.end().catch(() => undefined);
+      await unpause?.();
+    }
+    // The first event comes back only once BullMQ finds it stalled (its lock runs out: 30 s).
+    const received = await collectFeeds(students, `Consumer ${tag}`, titles, 100_000, seen);
+    const tookAfterRestart = Date.now() - restart.restartedAt;
+
+    expect(restart.newPid).not.toBe(restart.oldPid);
+    for (const r of received) expect([...r].sort()).toEqual([...titles].sort());
+    const items = await contentDb.query<{ opportunity_id: number; n: number }>(
+      `SELECT "opportunity_id", count(*)::int AS "n" FROM "content"."notification_items"
+        WHERE "opportunity_id" = ANY($1) GROUP BY "opportunity_id" ORDER BY "opportunity_id"`,
+      [ids],
+    );
+    expect(items.rows.map((r) => r.n)).toEqual(ids.map(() => 1));
+    // The first event really was delivered a second time (and found already processed).
+    const first = await volunteerDb.query<{ id: string }>(
+      `SELECT "id" FROM "volunteer"."outbox" WHERE "payload"->>'id' = $1`,
+      [String(ids[0])],
+    );
+    const redis = new Redis(platform.redis.url, { maxRetriesPerRequest: 1 });
+    const stalled = await redis.hget(
+      `${platform.bullmqPrefix}:events-svc-content:${first.rows[0]?.id}`,
+      'stc',
+    );
+    redis.disconnect();
+    expect(Number(stalled)).toBeGreaterThanOrEqual(1);
+    const processed = await contentDb.query<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "content"."processed_events" WHERE "event_id" = $1`,
+      [first.rows[0]?.id],
+    );
+    expect(processed.rows[0]?.n).toBe(1);
+    expect(problems(seen)).toEqual([]);
+    await Promise.all([volunteerDb.end(), contentDb.end()]);
+    consoleError(
+      `faults: svc-content killed with 1 event applied but unacknowledged and ${titles.length - 1} queued: restarted ${restart.restartedAt - restart.killedAt} ms after the kill, every one of ${students.length} feeds had each once ${tookAfterRestart} ms after the restart (the unacknowledged one redelivered ${stalled} time(s), applied once)`,
+    );
+  }, 180_000);
 });
