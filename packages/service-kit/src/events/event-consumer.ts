@@ -43,7 +43,19 @@ export interface EventConsumerOptions {
   logger?: Logger;
   // 1 keeps a single replica's events in order; idempotency does not depend on it.
   concurrency?: number;
+  // How long a worker's hold on an event lasts unrenewed, and how often a worker looks for events
+  // whose worker died (BullMQ's 30 s each unless given; tests pass short ones).
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  // How many times an event may be left behind by a dying consumer before it is failed for good.
+  maxStalledCount?: number;
 }
+
+// BullMQ's default is 1: a consumer killed twice with the same event in hand (a crash loop, two
+// deploys in a row) would fail that event without applying it, and nothing retries a failed job.
+// Handlers are idempotent, so redelivering is always safe; the bound only stops an event that
+// kills every worker from doing so forever (the same budget as a handler that throws).
+export const DEFAULT_MAX_STALLED_COUNT = 10;
 
 // Every routed event type needs exactly one handler, and nothing else may be handled: a typo or a
 // forgotten handler fails the start instead of silently dropping events.
@@ -95,6 +107,11 @@ export class EventConsumer {
       connection: this.connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 1,
+      maxStalledCount: this.options.maxStalledCount ?? DEFAULT_MAX_STALLED_COUNT,
+      ...(this.options.lockDurationMs ? { lockDuration: this.options.lockDurationMs } : {}),
+      ...(this.options.stalledIntervalMs
+        ? { stalledInterval: this.options.stalledIntervalMs }
+        : {}),
     });
     this.worker.on('error', (error: Error) => {
       // While Redis is away, logRedisOutages has already said so once.
