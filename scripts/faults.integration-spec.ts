@@ -1,10 +1,14 @@
 // Issue 15's fault suite, against a whole platform with its own embedded PostgreSQL and
 // redis-server (so killing them touches nobody else): each fault is injected under load, bounded
 // in time, and the test asserts that nothing is lost and every client got a clean answer.
+// The outbox faults hold a step with CLIENT PAUSE WRITE (BullMQ's scripts wait, session reads go
+// on) so the kill lands exactly between commit and publish, or between apply and acknowledge.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunnable, startPlatform, type PlatformHandle } from './platform.ts';
 
@@ -143,6 +147,73 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
     return answer.json as { id: number; filled: number; spaces: number };
   }
 
+  // Polls every student's feed as the page does until each has every title (bounded), then once
+  // more so a late duplicate would show; returns what each student received, duplicates included.
+  async function collectFeeds(
+    students: Client[],
+    prefix: string,
+    titles: string[],
+    within: number,
+    seen: Answer[],
+  ): Promise<string[][]> {
+    const received = students.map(() => [] as string[]);
+    const poll = async () => {
+      for (const [i, student] of students.entries()) {
+        const answer = await student.call('GET', '/api/notifications');
+        seen.push(answer);
+        expect(answer.status, 'a signed-in student was signed out').not.toBe(401);
+        if (answer.status === 200)
+          for (const item of answer.json as Array<{ data: { title: string } }>)
+            if (item.data.title.startsWith(prefix)) received[i]?.push(item.data.title);
+      }
+    };
+    const deadline = Date.now() + within;
+    while (Date.now() < deadline && received.some((r) => titles.some((t) => !r.includes(t)))) {
+      await poll();
+      await sleep(250);
+    }
+    await sleep(1500);
+    await poll();
+    return received;
+  }
+
+  // The platform's own Redis, for CLIENT PAUSE: write commands (BullMQ's scripts among them)
+  // are held, not refused, while reads (the gateway's session check) go on.
+  async function pauseRedisWrites(ms: number): Promise<() => Promise<void>> {
+    const redis = new Redis(platform.redis.url, { maxRetriesPerRequest: 1 });
+    await redis.call('CLIENT', 'PAUSE', String(ms), 'WRITE');
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      await redis.call('CLIENT', 'UNPAUSE');
+      redis.disconnect();
+    };
+  }
+
+  async function database(service: string): Promise<pg.Client> {
+    const url = platform.databases[service];
+    if (!url) throw new Error(`no database for ${service}`);
+    const client = new pg.Client({ connectionString: url });
+    // A test that fails early leaves it open until the platform stops under it.
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  }
+
+  async function killAndAwaitRestart(name: string, beforeRestart?: () => Promise<void>) {
+    const service = platform.services.find((s) => s.name === name);
+    if (!service) throw new Error(`${name} is not running`);
+    const old = service.process;
+    const restarted = service.supervisor.nextRestart();
+    process.kill(old.pid, 'SIGKILL');
+    await old.exited;
+    const killedAt = Date.now();
+    await beforeRestart?.();
+    const next = await restarted;
+    return { oldPid: old.pid, newPid: next.pid, killedAt, restartedAt: Date.now() };
+  }
+
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'faults-spec-'));
     // The embedded cluster runs as the postgres user when we are root.
@@ -195,6 +266,10 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
     const answers = await Promise.all(burst);
     const took = Date.now() - started;
 
+    // The gateway may reach the new process a moment before the supervisor's readiness poll
+    // (every 150 ms) records it as the current one.
+    for (const deadline = Date.now() + 10_000; service.process.pid === pid; await sleep(100))
+      if (Date.now() > deadline) break;
     expect(service.process.pid).not.toBe(pid);
     expect(problems(seen)).toEqual([]);
     // Every student got a final answer: signed up, or a 409 (full, or already signed up when
@@ -327,4 +402,166 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       `faults: PostgreSQL down ${downFor} ms under load: ${during.length} requests, statuses ${statuses.join(',')}; writes after recovery ok, no service restarted`,
     );
   }, 120_000);
+  it('kill -9 svc-volunteer after a create is committed and before its relay publishes: every feed gets it once after the restart', async () => {
+    const students = await register(3, 'relay');
+    for (const student of students)
+      expect((await student.call('GET', '/api/notifications')).status).toBe(200);
+    const seen: Answer[] = [];
+    const tag = randomBytes(3).toString('hex');
+    const titles = Array.from({ length: 3 }, (_, i) => `Relay ${tag} ${i}`);
+    const volunteerDb = await database('svc-volunteer');
+    const contentDb = await database('svc-content');
+    // Publishing is held from before the first create, so no event can slip out before the kill.
+    const unpause = await pauseRedisWrites(30_000);
+    let restart: Awaited<ReturnType<typeof killAndAwaitRestart>>;
+    const ids: number[] = [];
+    try {
+      for (const title of titles) ids.push((await createOpportunity(title, 5, seen)).id);
+      await sleep(1000);
+      // Committed with their outbox rows, none published: the relay is stuck in its addBulk.
+      const held = await volunteerDb.query<{ title: string; published_at: Date | null }>(
+        `SELECT "payload"->>'title' AS "title", "published_at" FROM "volunteer"."outbox"
+          WHERE "type" = 'opportunity.created' AND "payload"->>'title' = ANY($1)`,
+        [titles],
+      );
+      expect(held.rows.map((r) => r.title).sort()).toEqual([...titles].sort());
+      expect(held.rows.filter((r) => r.published_at !== null)).toEqual([]);
+      // The process dies with the publish in hand; Redis comes back before the restart.
+      restart = await killAndAwaitRestart('svc-volunteer', async () => {
+        await sleep(200); // the dead client's held commands are dropped, not run, on unpause
+        await unpause();
+      });
+    } finally {
+      await unpause();
+    }
+    const received = await collectFeeds(students, `Relay ${tag}`, titles, 45_000, seen);
+    const tookAfterRestart = Date.now() - restart.restartedAt;
+
+    expect(restart.newPid).not.toBe(restart.oldPid);
+    for (const r of received) expect([...r].sort()).toEqual([...titles].sort());
+    const items = await contentDb.query<{ opportunity_id: number; n: number }>(
+      `SELECT "opportunity_id", count(*)::int AS "n" FROM "content"."notification_items"
+        WHERE "opportunity_id" = ANY($1) GROUP BY "opportunity_id"`,
+      [ids],
+    );
+    expect(items.rows.map((r) => r.n)).toEqual(ids.map(() => 1));
+    const published = await volunteerDb.query<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "volunteer"."outbox"
+        WHERE "payload"->>'title' = ANY($1) AND "published_at" IS NOT NULL`,
+      [titles],
+    );
+    expect(published.rows[0]?.n).toBe(titles.length);
+    expect(problems(seen)).toEqual([]);
+    await Promise.all([volunteerDb.end(), contentDb.end()]);
+    consoleError(
+      `faults: svc-volunteer killed with ${titles.length} committed, unpublished opportunity.created events: restarted ${restart.restartedAt - restart.killedAt} ms after the kill, every one of ${students.length} feeds had each once ${tookAfterRestart} ms after the restart`,
+    );
+  }, 120_000);
+
+  it('kill -9 svc-content with an event applied but not acknowledged and more in flight: each applied once after the restart', async () => {
+    const students = await register(3, 'consumer');
+    for (const student of students)
+      expect((await student.call('GET', '/api/notifications')).status).toBe(200);
+    const seen: Answer[] = [];
+    const tag = randomBytes(3).toString('hex');
+    const titles = Array.from({ length: 6 }, (_, i) => `Consumer ${tag} ${i}`);
+    const contentDb = await database('svc-content');
+    const volunteerDb = await database('svc-volunteer');
+    // The feed handler takes this advisory lock first thing: holding it keeps the first event's
+    // transaction open inside svc-content until we let go.
+    const holder = await database('svc-content');
+    await holder.query('BEGIN');
+    await holder.query(`SELECT pg_advisory_xact_lock(hashtext('content.notification_items'))`);
+    let unpause: (() => Promise<void>) | undefined;
+    let restart: Awaited<ReturnType<typeof killAndAwaitRestart>>;
+    const ids: number[] = [];
+    try {
+      ids.push((await createOpportunity(titles[0] as string, 5, seen)).id);
+      const waiting = async () =>
+        (
+          await contentDb.query<{ n: number }>(
+            `SELECT count(*)::int AS "n" FROM pg_locks WHERE "locktype" = 'advisory'
+              AND NOT "granted" AND "database" = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0]?.n ?? 0;
+      for (const deadline = Date.now() + 20_000; (await waiting()) === 0; await sleep(100))
+        expect(Date.now() < deadline, 'svc-content never took the event').toBe(true);
+      // The worker's acknowledgement (a BullMQ script) will be held; then the handler commits.
+      unpause = await pauseRedisWrites(60_000);
+      await holder.query('COMMIT');
+      const applied = async () =>
+        (
+          await contentDb.query(
+            `SELECT 1 FROM "content"."notification_items" WHERE "opportunity_id" = $1`,
+            [ids[0]],
+          )
+        ).rows.length;
+      for (const deadline = Date.now() + 10_000; (await applied()) === 0; await sleep(50))
+        expect(Date.now() < deadline, 'the held event was not applied').toBe(true);
+      await sleep(300);
+      // Applied, not acknowledged: kill, let Redis go, and queue the rest while it is down.
+      restart = await killAndAwaitRestart('svc-content', async () => {
+        await sleep(200);
+        await unpause?.();
+        for (const title of titles.slice(1)) ids.push((await createOpportunity(title, 5, seen)).id);
+      });
+    } finally {
+      await holder.end().catch(() => undefined);
+      await unpause?.();
+    }
+    const received = await collectFeeds(students, `Consumer ${tag}`, titles, 45_000, seen);
+    const feedsAfterRestart = Date.now() - restart.restartedAt;
+    // The first event is still active in BullMQ under the dead worker's lock. It comes back once
+    // the lock runs out (10 s) and the new worker's stalled check (every 5 s) moves it.
+    const first = await volunteerDb.query<{ id: string }>(
+      `SELECT "id" FROM "volunteer"."outbox" WHERE "payload"->>'id' = $1`,
+      [String(ids[0])],
+    );
+    const eventId = first.rows[0]?.id;
+    const redis = new Redis(platform.redis.url, { maxRetriesPerRequest: 1 });
+    let job: Record<string, string>;
+    try {
+      for (
+        const deadline = Date.now() + 60_000;
+        (job = await redis.hgetall(`${platform.bullmqPrefix}:events-svc-content:${eventId}`)),
+          !job.finishedOn && !job.failedReason;
+        await sleep(500)
+      ) {
+        const { data: _, ...state } = job;
+        expect(
+          Date.now() < deadline,
+          `the unacknowledged event never came back: ${JSON.stringify(state)}`,
+        ).toBe(true);
+      }
+    } finally {
+      redis.disconnect();
+    }
+    const redeliveredAfterRestart = Date.now() - restart.restartedAt;
+    // Whatever the redelivery added would be in the feeds now.
+    const late = await collectFeeds(students, `Consumer ${tag}`, [], 0, seen);
+    for (const [i, r] of received.entries()) r.push(...(late[i] ?? []));
+
+    expect(restart.newPid).not.toBe(restart.oldPid);
+    // Delivered a second time (BullMQ's stalled counter), completed, not failed...
+    expect(Number(job.stc)).toBeGreaterThanOrEqual(1);
+    expect(job.failedReason).toBeUndefined();
+    // ...and applied once: one feed item per opportunity, each title once in every feed.
+    for (const r of received) expect([...r].sort()).toEqual([...titles].sort());
+    const items = await contentDb.query<{ opportunity_id: number; n: number }>(
+      `SELECT "opportunity_id", count(*)::int AS "n" FROM "content"."notification_items"
+        WHERE "opportunity_id" = ANY($1) GROUP BY "opportunity_id" ORDER BY "opportunity_id"`,
+      [ids],
+    );
+    expect(items.rows.map((r) => r.n)).toEqual(ids.map(() => 1));
+    const processed = await contentDb.query<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "content"."processed_events" WHERE "event_id" = $1`,
+      [eventId],
+    );
+    expect(processed.rows[0]?.n).toBe(1);
+    expect(problems(seen)).toEqual([]);
+    await Promise.all([volunteerDb.end(), contentDb.end()]);
+    consoleError(
+      `faults: svc-content killed with 1 event applied but unacknowledged and ${titles.length - 1} queued: restarted ${restart.restartedAt - restart.killedAt} ms after the kill, every one of ${students.length} feeds had each once ${feedsAfterRestart} ms after the restart; the unacknowledged one redelivered (stalled ${job.stc}x) and acknowledged ${redeliveredAfterRestart} ms after the restart, applied once`,
+    );
+  }, 180_000);
 });

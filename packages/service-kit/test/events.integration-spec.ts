@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -234,6 +234,55 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     const raced = await Promise.all([c.process(fresh as never), c.process(fresh as never)]);
     expect(raced.filter(Boolean)).toHaveLength(1);
     expect(await feedCount()).toBe(2);
+  });
+
+  it('still applies an event whose consumer died twice while handling it', async () => {
+    let deliveries = 0;
+    let inHand: ((error: Error) => void) | undefined;
+    const dying: EventHandlerTable = {
+      'opportunity.created': async (payload, context) => {
+        deliveries += 1;
+        // The first two deliveries never finish: their consumer dies with the event in hand.
+        if (deliveries <= 2)
+          await new Promise<void>((_, reject) => {
+            inHand = reject;
+          });
+        await handlers['opportunity.created']!(payload, context);
+      },
+    };
+    const start = async () => {
+      const c = new EventConsumer({
+        service: 'svc-content',
+        dataSource: consumerDb,
+        redisUrl,
+        prefix,
+        handlers: dying,
+        routing: ROUTING,
+        lockDurationMs: 1_000,
+        stalledIntervalMs: 300,
+      });
+      running.push(c);
+      await c.start();
+      return c;
+    };
+    // What kill -9 leaves behind: the job active in Redis under a lock nobody renews, the
+    // handler's transaction rolled back, and no word to BullMQ.
+    const kill = async (c: EventConsumer) => {
+      await waitFor(async () => inHand !== undefined, 'the event in hand', 15_000);
+      const closing = (c as unknown as { worker: Worker }).worker.close(true);
+      inHand?.(new Error('killed'));
+      inHand = undefined;
+      await closing;
+    };
+    const id = await publishOpportunity(30, 'survives two crashes');
+    await relay().start();
+    await kill(await start());
+    await kill(await start());
+    await start();
+    await waitFor(async () => (await feedCount()) === 1, 'the third delivery', 15_000);
+    const job = await queue().getJob(id);
+    expect(job?.stalledCounter).toBe(2);
+    expect(deliveries).toBe(3);
   });
 
   it('keeps events for a consumer that is down and delivers them when it comes back', async () => {

@@ -43,7 +43,24 @@ export interface EventConsumerOptions {
   logger?: Logger;
   // 1 keeps a single replica's events in order; idempotency does not depend on it.
   concurrency?: number;
+  // How long a worker's hold on an event lasts unrenewed (renewed every half of it while the
+  // handler runs), and how often a worker looks for events whose worker died.
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  // How many times an event may be left behind by a dying consumer before it is failed for good.
+  maxStalledCount?: number;
 }
+
+// BullMQ's default is 1: a consumer killed twice with the same event in hand (a crash loop, two
+// deploys in a row) would fail that event without applying it, and nothing retries a failed job.
+// Handlers are idempotent, so redelivering is always safe; the bound only stops an event that
+// kills every worker from doing so forever (the same budget as a handler that throws).
+export const DEFAULT_MAX_STALLED_COUNT = 10;
+// BullMQ's 30 s each left an event in hand at a crash waiting 60-90 s after the restart; with
+// these it comes back within ~20 s. A lock lost to a long pause only means an early redelivery,
+// which processed_events turns into a no-op.
+export const DEFAULT_LOCK_DURATION_MS = 10_000;
+export const DEFAULT_STALLED_INTERVAL_MS = 5_000;
 
 // Every routed event type needs exactly one handler, and nothing else may be handled: a typo or a
 // forgotten handler fails the start instead of silently dropping events.
@@ -95,6 +112,9 @@ export class EventConsumer {
       connection: this.connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 1,
+      maxStalledCount: this.options.maxStalledCount ?? DEFAULT_MAX_STALLED_COUNT,
+      lockDuration: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+      stalledInterval: this.options.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
     });
     this.worker.on('error', (error: Error) => {
       // While Redis is away, logRedisOutages has already said so once.
