@@ -113,7 +113,8 @@ async function seededStudent(browser: Browser): Promise<{ username: string; pass
   const unbroken = await admin.request.post('/api/opportunities', {
     data: {
       title: 'Visual check: Supercalifragilisticexpialidocious-readathon-fundraiser-2026',
-      description: 'Sign up at https://district.example.org/volunteer/readathon-fundraiser-registration',
+      description:
+        'Sign up at https://district.example.org/volunteer/readathon-fundraiser-registration',
       location: 'Library-annex-room-B12-behind-the-gymnasium-entrance',
       date: new Date(Date.now() + 8 * 86_400_000).toISOString(),
       spaces: 5,
