@@ -12,14 +12,18 @@ export interface A11yOptions {
 
 // Resolves once every finite animation (fade-ins, pop-ins) has finished; spinners may keep going.
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ) &&
+      // A dismissed toast keeps its faded-out frame (fill: forwards) until React removes it: axe
+      // would read its see-through text as low contrast.
+      document.querySelector('.ui-toast[data-state="closed"]') === null,
   );
 }
 

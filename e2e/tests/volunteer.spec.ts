@@ -52,9 +52,12 @@ async function signedInPage(browser: Browser, who: 'admin' | 'student', school?:
   return { page, user, close: () => context.close() };
 }
 
-async function openVolunteer(page: Page): Promise<void> {
+// With a title, find that card as a person would among many: the list draws only its first
+// cards, and other journeys' opportunities may sort before this one.
+async function openVolunteer(page: Page, title?: string): Promise<void> {
   await page.goto('/volunteer');
   await expect(page.getByRole('heading', { level: 1, name: TEXT.title })).toBeVisible();
+  if (title) await page.getByRole('searchbox', { name: 'Search opportunities' }).fill(title);
 }
 
 const card = (page: Page, title: string): Locator => page.getByRole('article', { name: title });
@@ -177,7 +180,7 @@ test('admin creates an opportunity; students sign up until it is full; a withdra
     await expectNoA11yViolations(admin.page);
 
     // The first student sees it and signs up: the capacity and the list update without a reload.
-    await openVolunteer(first.page);
+    await openVolunteer(first.page, title);
     const firstCard = card(first.page, title);
     await expect(firstCard).toContainText('0/2 spots');
     await expect(firstCard).toContainText('No one has signed up yet.');
@@ -191,7 +194,7 @@ test('admin creates an opportunity; students sign up until it is full; a withdra
     await expectNoA11yViolations(first.page);
 
     // The second student takes the last spot.
-    await openVolunteer(second.page);
+    await openVolunteer(second.page, title);
     const secondCard = card(second.page, title);
     await expect(secondCard).toContainText('1/2 spots');
     await secondCard.getByRole('button', { name: TEXT.signUp }).click();
@@ -202,7 +205,7 @@ test('admin creates an opportunity; students sign up until it is full; a withdra
     ]);
 
     // A third student finds it full.
-    await openVolunteer(third.page);
+    await openVolunteer(third.page, title);
     const thirdCard = card(third.page, title);
     await expect(thirdCard).toContainText('2/2 spots');
     const fullButton = thirdCard.getByRole('button', { name: TEXT.full });
@@ -216,7 +219,7 @@ test('admin creates an opportunity; students sign up until it is full; a withdra
     await expect(toastWith(second.page, TEXT.withdrawn)).toBeVisible();
     await expect(secondCard).toContainText('1/2 spots');
     await expect(secondCard.getByRole('button', { name: TEXT.signUp })).toBeEnabled();
-    await third.page.reload();
+    await openVolunteer(third.page, title);
     await expect(thirdCard).toContainText('1/2 spots');
     await thirdCard.getByRole('button', { name: TEXT.signUp }).click();
     await expect(thirdCard).toContainText('2/2 spots');
@@ -235,7 +238,7 @@ test('admin archives; a student submits a photo, pending to them only; the admin
   const other = await signedInPage(browser, 'student');
   try {
     await createByApi(admin.page.request, title);
-    await openVolunteer(admin.page);
+    await openVolunteer(admin.page, title);
     await card(admin.page, title)
       .getByRole('button', { name: `Archive ${title}` })
       .click();
@@ -312,12 +315,12 @@ test('admin deletes an opportunity after confirming; students never see delete b
   const student = await signedInPage(browser, 'student');
   try {
     await createByApi(admin.page.request, title);
-    await openVolunteer(student.page);
+    await openVolunteer(student.page, title);
     await expect(card(student.page, title)).toBeVisible();
     await expect(card(student.page, title).getByRole('button', { name: /Delete/ })).toHaveCount(0);
     await expect(card(student.page, title).getByRole('button', { name: /Archive/ })).toHaveCount(0);
 
-    await openVolunteer(admin.page);
+    await openVolunteer(admin.page, title);
     const adminCard = card(admin.page, title);
     await adminCard.getByRole('button', { name: `Delete ${title}` }).click();
     const confirm = admin.page.getByRole('alertdialog');
@@ -347,7 +350,7 @@ test('a refused sign-up shows the server’s reason in the Error toast', async (
   try {
     await createByApi(admin.page.request, title, 1);
     // The late student's page still shows a free spot when someone else takes it.
-    await openVolunteer(late.page);
+    await openVolunteer(late.page, title);
     await expect(card(late.page, title)).toContainText('0/1 spots');
     const res = await quick.page.request.post(
       `/api/opportunities/${(await (await admin.page.request.get('/api/opportunities?status=active')).json()).find((o: { title: string }) => o.title === title).id}/signup`,

@@ -10,6 +10,8 @@ import {
 import { Button, Dialog, Field, Input, Textarea, toast } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { opportunityAnchor } from '../find/opportunity-anchor';
 import { dateInputToIso, todayInputValue } from '../volunteer/format-date';
 import { PlusIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
@@ -38,14 +40,18 @@ export function CreateOpportunityButton() {
   const [open, onOpenChange] = useState(false);
   const [values, setValues] = useState<FormValues>(defaults);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const navigate = useNavigate();
 
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       sendJson<Opportunity>('POST', apiPaths.opportunities, body),
-    onSuccess: async () => {
+    onSuccess: async (created) => {
       toast({ title: TOASTS.opportunityCreated });
       onOpenChange(false);
       await refreshVolunteerData();
+      // Show the admin what they made: the list draws only its first cards, and the new one may
+      // sort below them (the same anchor as the toast's "View").
+      void navigate({ hash: opportunityAnchor(created.id) });
     },
   });
 
