@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, type RawResult } from './support/raw-request.ts';
-import { startStandIn, verifyRoute, type StandIn } from './support/stand-in.ts';
+import type { StandIn } from './support/stand-in.ts';
 import {
+  startGatewayWithStandIns,
   expectSecurityHeaders,
-  startTestGateway,
   type TestGateway,
 } from './support/test-gateway.ts';
 
@@ -68,26 +68,13 @@ const NON_API_CASES: Array<[string, string, number]> = [
 describe('nginx’s own errors under /api', () => {
   let standIns: StandIn[];
   let gateway: TestGateway;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const [auth, volunteer, content, hours] = (standIns = [
-      await startStandIn('svc_auth', { '/internal/auth/verify': verifyRoute }),
-      await startStandIn('svc_volunteer'),
-      await startStandIn('svc_content'),
-      await startStandIn('svc_hours'),
-    ]);
-    gateway = await startTestGateway({
-      upstreams: {
-        svc_auth: [auth.address],
-        svc_volunteer: [volunteer.address],
-        svc_content: [content.address],
-        svc_hours: [hours.address],
-      },
-    });
+    ({ gateway, standIns, stop } = await startGatewayWithStandIns());
   });
   afterAll(async () => {
-    await gateway?.stop();
-    await Promise.all((standIns ?? []).map((s) => s.close()));
+    await stop?.();
   });
 
   const send = (text: string) => rawRequest(gateway.nginx.port, text);

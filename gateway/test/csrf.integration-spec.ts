@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './support/http-client.ts';
 import { startStandIn, verifyRoute, type StandIn } from './support/stand-in.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import {
+  startGatewayWithStandIns,
+  startTestGateway,
+  type TestGateway,
+} from './support/test-gateway.ts';
 
 // Issue 15.5: the gateway refuses cross-site writes (docs/decisions.md "Cross-site requests").
 // A browser sends Origin with every POST/PUT/PATCH/DELETE, and Sec-Fetch-Site with every fetch;
@@ -19,25 +23,15 @@ describe('cross-site request refusal at the gateway', () => {
   let content: StandIn;
   let hours: StandIn;
   let gateway: TestGateway;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    auth = await startStandIn('svc_auth', { '/internal/auth/verify': verifyRoute });
-    volunteer = await startStandIn('svc_volunteer');
-    content = await startStandIn('svc_content');
-    hours = await startStandIn('svc_hours');
-    gateway = await startTestGateway({
+    ({ gateway, auth, volunteer, content, hours, stop } = await startGatewayWithStandIns({
       publicUrl: PUBLIC_URL,
-      upstreams: {
-        svc_auth: [auth.address],
-        svc_volunteer: [volunteer.address],
-        svc_content: [content.address],
-        svc_hours: [hours.address],
-      },
-    });
+    }));
   });
   afterAll(async () => {
-    await gateway?.stop();
-    await Promise.all([auth, volunteer, content, hours].map((s) => s?.close()));
+    await stop?.();
   });
 
   const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ENDPOINTS } from '@district/contracts/openapi';
 import { request } from './support/http-client.ts';
-import { startStandIn, verifyRoute, type StandIn } from './support/stand-in.ts';
 import {
+  startGatewayWithStandIns,
   expectSecurityHeaders,
-  startTestGateway,
   type TestGateway,
 } from './support/test-gateway.ts';
 
@@ -40,28 +39,14 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
 ];
 
 describe('gateway routing table', () => {
-  let standIns: StandIn[];
   let gateway: TestGateway;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const [auth, volunteer, content, hours] = (standIns = [
-      await startStandIn('svc_auth', { '/internal/auth/verify': verifyRoute }),
-      await startStandIn('svc_volunteer'),
-      await startStandIn('svc_content'),
-      await startStandIn('svc_hours'),
-    ]);
-    gateway = await startTestGateway({
-      upstreams: {
-        svc_auth: [auth.address],
-        svc_volunteer: [volunteer.address],
-        svc_content: [content.address],
-        svc_hours: [hours.address],
-      },
-    });
+    ({ gateway, stop } = await startGatewayWithStandIns());
   });
   afterAll(async () => {
-    await gateway?.stop();
-    await Promise.all((standIns ?? []).map((s) => s.close()));
+    await stop?.();
   });
 
   it.each(ROUTES)('%s %s goes to %s (%s)', async (method, path, service, access) => {

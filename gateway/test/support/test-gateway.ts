@@ -6,6 +6,7 @@ import type { GatewayOptions } from '../../src/gateway-options.type.ts';
 import { findFreePort, startNginx, type NginxHandle } from '../../src/nginx-process.ts';
 import { renderGatewayConfig } from '../../src/render.ts';
 import type { HttpResult } from './http-client.ts';
+import { startStandIn, verifyRoute, type StandIn } from './stand-in.ts';
 import { createStaticFixtures } from './static-fixtures.ts';
 
 export interface TestGateway {
@@ -46,6 +47,48 @@ export async function startTestGateway(overrides: Overrides): Promise<TestGatewa
     async stop() {
       await nginx.stop();
       if (!process.env.KEEP_GATEWAY_DIR) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface GatewayWithStandIns {
+  gateway: TestGateway;
+  auth: StandIn;
+  volunteer: StandIn;
+  content: StandIn;
+  hours: StandIn;
+  standIns: StandIn[];
+  stop(): Promise<void>;
+}
+
+/** A real nginx in front of one stand-in per service; svc-auth's answers the session check. */
+export async function startGatewayWithStandIns(
+  overrides: Omit<Overrides, 'upstreams'> = {},
+): Promise<GatewayWithStandIns> {
+  const auth = await startStandIn('svc_auth', { '/internal/auth/verify': verifyRoute });
+  const volunteer = await startStandIn('svc_volunteer');
+  const content = await startStandIn('svc_content');
+  const hours = await startStandIn('svc_hours');
+  const standIns = [auth, volunteer, content, hours];
+  const gateway = await startTestGateway({
+    ...overrides,
+    upstreams: {
+      svc_auth: [auth.address],
+      svc_volunteer: [volunteer.address],
+      svc_content: [content.address],
+      svc_hours: [hours.address],
+    },
+  });
+  return {
+    gateway,
+    auth,
+    volunteer,
+    content,
+    hours,
+    standIns,
+    async stop() {
+      await gateway.stop();
+      await Promise.all(standIns.map((s) => s.close()));
     },
   };
 }
