@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedNumber, optionalCoercedDate } from './fields';
+import { coercedNumber, optionalCoercedDate, plainText } from './fields';
 import { paginationQuerySchema } from './pagination';
 
 // Privileged actions recorded by the service that performs them (issue 9).
@@ -51,3 +51,8 @@ export const auditQuerySchema = paginationQuerySchema.extend({
   to: optionalCoercedDate(),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+// GET /api/audit as served: the contract's filters plus an opaque keyset cursor (the previous
+// page's nextCursor). svc-auth adds the check that the cursor decodes.
+export const auditCursorSchema = plainText().max(300).optional();
+export const auditListQuerySchema = auditQuerySchema.extend({ cursor: auditCursorSchema });

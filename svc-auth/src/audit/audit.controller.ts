@@ -1,18 +1,16 @@
 import { BadRequestException, Controller, Get, Headers } from '@nestjs/common';
 import { z } from 'zod';
-import { auditQuerySchema, PAGE_SIZE_DEFAULT, plainText } from '@district/contracts';
+import { auditCursorSchema, auditListQuerySchema, PAGE_SIZE_DEFAULT } from '@district/contracts';
 import { IDENTITY_HEADER, Roles, ZodQuery, type AuditPageView } from '@district/service-kit';
 import { decodeMergedCursor } from './merged-audit-cursor';
 import { MergedAuditService } from './merged-audit.service';
 
-// The contract's filters plus a keyset cursor (opaque; from the previous page's nextCursor).
-const mergedAuditQuerySchema = auditQuerySchema.extend({
-  cursor: plainText()
-    .max(300)
-    .optional()
-    .refine((value) => value === undefined || decodeMergedCursor(value) !== undefined, {
-      message: 'Invalid cursor',
-    }),
+// The served audit query (contracts), with a cursor that must decode.
+const mergedAuditQuerySchema = auditListQuerySchema.extend({
+  cursor: auditCursorSchema.refine(
+    (value) => value === undefined || decodeMergedCursor(value) !== undefined,
+    { message: 'Invalid cursor' },
+  ),
 });
 type MergedAuditQueryInput = z.output<typeof mergedAuditQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_ROUTES, type ApiRouteName } from '../api-paths';
-import { auditQuerySchema, auditRecordSchema } from '../audit.schema';
+import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { notificationItemSchema } from '../notifications.schema';
@@ -87,8 +87,6 @@ const pageOf = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
-// svc-auth's audit view: the contract's filters plus an opaque keyset cursor.
-const auditListQuerySchema = auditQuerySchema.extend({ cursor: z.string().max(300).optional() });
 const auditPageSchema = z.object({
   items: z.array(auditRecordSchema),
   nextCursor: z.string().nullable(),
