@@ -33,12 +33,7 @@ export * from './database/run-migrations';
 export * from './database/with-transaction';
 export * from './database/query-rows';
 export * from './database/migrate-service';
-export {
-  DatabaseModule,
-  InjectRepository,
-  repositoryToken,
-  type DatabaseModuleOptions,
-} from './database/database.module';
+export { DatabaseModule, type DatabaseModuleOptions } from './database/database.module';
 
 export { OutboxEvent } from './events/outbox-event.entity';
 export { ProcessedEvent } from './events/processed-event.entity';

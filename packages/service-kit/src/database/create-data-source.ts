@@ -29,9 +29,10 @@ function toArray<T>(list: readonly T[] | Record<string, T> | undefined): T[] {
     : Object.values(list as Record<string, T>);
 }
 
-export function createDataSource(settings: DataSourceSettings): DataSource {
+// Options of a service's DataSource: the service's schema, the kit's own tables, no synchronize.
+export function dataSourceOptions(settings: DataSourceSettings): DataSourceOptions {
   assertIdentifier(settings.schema);
-  return new DataSource({
+  return {
     type: 'postgres',
     url: settings.url,
     schema: settings.schema,
@@ -45,7 +46,11 @@ export function createDataSource(settings: DataSourceSettings): DataSource {
     logging: settings.logging ?? false,
     // Unqualified raw SQL resolves to the service's schema first.
     extra: { options: `-c search_path=${settings.schema},public` },
-  });
+  };
+}
+
+export function createDataSource(settings: DataSourceSettings): DataSource {
+  return new DataSource(dataSourceOptions(settings));
 }
 
 export function assertIdentifier(name: string): void {

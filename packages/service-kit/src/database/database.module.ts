@@ -1,17 +1,10 @@
-import {
-  DynamicModule,
-  Global,
-  Inject,
-  Module,
-  OnApplicationShutdown,
-  Provider,
-  type Type,
-} from '@nestjs/common';
-import { DataSource, type EntitySchema, type ObjectLiteral } from 'typeorm';
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { SERVICE_CONFIG } from '../config/service-config.token';
 import type { ServiceConfig } from '../config/service-config';
 import { LOGGER, type Logger } from '../logging/logger';
-import { createDataSource, type EntityList, type MigrationList } from './create-data-source';
+import { dataSourceOptions, type EntityList, type MigrationList } from './create-data-source';
 import { runMigrations } from './run-migrations';
 
 export interface DatabaseModuleOptions {
@@ -24,57 +17,39 @@ export interface DatabaseModuleOptions {
   poolSize?: number;
 }
 
-export function repositoryToken(entity: Type<ObjectLiteral> | EntitySchema): string {
-  const name = typeof entity === 'function' ? entity.name : entity.options.name;
-  return `service-kit:repository:${name}`;
-}
-
-// `constructor(@InjectRepository(User) private readonly users: Repository<User>)`
-export const InjectRepository = (entity: Type<ObjectLiteral> | EntitySchema) =>
-  Inject(repositoryToken(entity));
-
-@Global()
-@Module({})
-export class DatabaseModule implements OnApplicationShutdown {
-  constructor(private readonly dataSource: DataSource) {}
-
-  static forRoot(options: DatabaseModuleOptions = {}): DynamicModule {
-    const dataSourceProvider: Provider = {
-      provide: DataSource,
+// The service's TypeORM root: `TypeOrmModule.forRootAsync` with the service's schema, pool and
+// migrations. Feature modules use `TypeOrmModule.forFeature([...])` and `@InjectRepository(...)`
+// from @nestjs/typeorm as usual.
+export const DatabaseModule = {
+  forRoot(options: DatabaseModuleOptions = {}): DynamicModule {
+    // dataSourceFactory gets no injection: the factory below leaves it what it needs.
+    const startup: { migrate: boolean; logger?: Logger } = { migrate: false };
+    return TypeOrmModule.forRootAsync({
       inject: [SERVICE_CONFIG, LOGGER],
-      useFactory: async (config: ServiceConfig, logger: Logger) => {
-        const dataSource = createDataSource({
-          url: options.url ?? config.DATABASE_URL,
-          schema: options.schema ?? config.DB_SCHEMA,
-          entities: options.entities,
-          migrations: options.migrations,
-          poolSize: options.poolSize,
-        });
-        await dataSource.initialize();
-        if (options.migrateOnStart ?? config.MIGRATE_ON_START) {
+      useFactory: (config: ServiceConfig, logger: Logger): TypeOrmModuleOptions => {
+        startup.migrate = options.migrateOnStart ?? config.MIGRATE_ON_START;
+        startup.logger = logger;
+        return {
+          ...dataSourceOptions({
+            url: options.url ?? config.DATABASE_URL,
+            schema: options.schema ?? config.DB_SCHEMA,
+            entities: options.entities,
+            migrations: options.migrations,
+            poolSize: options.poolSize,
+          }),
+          // A database that is down at start is the supervisor's to retry (with backoff), as
+          // before: the process exits instead of retrying silently for half a minute.
+          retryAttempts: 0,
+        };
+      },
+      dataSourceFactory: async (settings?: DataSourceOptions) => {
+        const dataSource = await new DataSource(settings!).initialize();
+        if (startup.migrate) {
           const ran = await runMigrations(dataSource);
-          if (ran.length > 0) logger.info({ migrations: ran }, 'migrations applied');
+          if (ran.length > 0) startup.logger?.info({ migrations: ran }, 'migrations applied');
         }
         return dataSource;
       },
-    };
-    return { module: DatabaseModule, providers: [dataSourceProvider], exports: [DataSource] };
-  }
-
-  // Optional sugar: repositories as providers (services may also call dataSource.getRepository).
-  static forFeature(entities: Array<Type<ObjectLiteral> | EntitySchema>): DynamicModule {
-    const providers: Provider[] = entities.map((entity) => ({
-      provide: repositoryToken(entity),
-      inject: [DataSource],
-      useFactory: (dataSource: DataSource) => dataSource.getRepository(entity),
-    }));
-    return { module: DatabaseFeatureModule, providers, exports: providers };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
-  }
-}
-
-@Module({})
-class DatabaseFeatureModule {}
+    });
+  },
+};
