@@ -1,7 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 // One row per event written in the same transaction as the state change (DESIGN rule 5).
 @Entity({ name: 'outbox' })
+// The relay only ever scans unpublished rows in order.
+@Index('outbox_unpublished_idx', ['seq'], { where: '"published_at" IS NULL' })
 export class OutboxEvent {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

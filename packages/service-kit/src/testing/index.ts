@@ -6,3 +6,4 @@ export * from './test-service';
 export * from './wait-for';
 export * from './service-client';
 export * from './outages';
+export * from './schema-drift';
