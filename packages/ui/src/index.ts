@@ -33,6 +33,7 @@ export { Field, type FieldControlProps, type FieldProps } from './components/fie
 export { EmptyState, type EmptyStateProps } from './components/empty-state';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
 export { Toaster, preloadToaster } from './components/toaster';
+export * from './lib/icons';
 
 export {
   toast,

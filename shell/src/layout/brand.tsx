@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { HeartHandIcon } from '../lib/icons';
+import { HeartIcon } from '@district/ui';
 
 export const PRODUCT_NAME = 'District Volunteers';
 
@@ -8,7 +8,7 @@ export function Brand({ linked = true }: { linked?: boolean }) {
   const content = (
     <>
       <span className="brand__mark">
-        <HeartHandIcon />
+        <HeartIcon />
       </span>
       <span className="brand__name">{PRODUCT_NAME}</span>
     </>

@@ -1,7 +1,7 @@
 import { Avatar, Button, cn, preloadDialog, useAuth } from '@district/ui';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { CloseIcon, MenuIcon } from '../lib/icons';
+import { CloseIcon, MenuIcon } from '@district/ui';
 import { AvatarDialog } from './avatar-dialog';
 import { Brand } from './brand';
 
@@ -40,7 +40,7 @@ export function Header() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          {menuOpen ? <CloseIcon size="lg" /> : <MenuIcon size="lg" />}
         </Button>
         <nav
           id="main-nav"

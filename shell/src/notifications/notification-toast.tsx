@@ -1,12 +1,19 @@
 import { NOTIFICATION_TOAST, type NotificationItem } from '@district/contracts';
-import { toast, type ToastHandle } from '@district/ui';
-import type { ComponentType, SVGProps } from 'react';
-import { HeartIcon, SparklesIcon, StarIcon, ZapIcon } from './notification-icons';
+import {
+  HeartIcon,
+  SparklesIcon,
+  StarIcon,
+  toast,
+  ZapIcon,
+  type IconProps,
+  type ToastHandle,
+} from '@district/ui';
+import type { ComponentType } from 'react';
 import './notifications.css';
 
 type IconColor = (typeof NOTIFICATION_TOAST.iconColors)[number];
 
-const ICONS: Record<IconColor, ComponentType<SVGProps<SVGSVGElement>>> = {
+const ICONS: Record<IconColor, ComponentType<IconProps>> = {
   yellow: SparklesIcon,
   red: HeartIcon,
   purple: StarIcon,
@@ -50,7 +57,10 @@ export function showNotificationToast(
           {NOTIFICATION_TOAST.description(item.data.title, item.data.location)}
         </span>
         <span className="notification-toast__extra" data-icon-color={color}>
-          <Icon className={`notification-toast__icon notification-toast__icon--${color}`} />
+          <Icon
+            size="sm"
+            className={`notification-toast__icon notification-toast__icon--${color}`}
+          />
           {NOTIFICATION_TOAST.extraLine}
         </span>
       </span>

@@ -2,11 +2,13 @@ import { SCREEN_TEXTS, EMPTY_TEXTS } from '@district/contracts';
 import {
   Button,
   Card,
+  DownloadIcon,
   EmptyState,
   Input,
   PageHeader,
   preloadAlertDialog,
   preloadSelect,
+  SearchIcon,
   Spinner,
   Tabs,
   TabsContent,
@@ -24,7 +26,6 @@ import {
   searchTokens,
 } from './directory-index.util';
 import { useBackupDownload, useDirectory } from './directory.queries';
-import { DownloadIcon, SearchIcon } from './icons';
 import { SchoolSection, type CardContext } from './school-section';
 import './directory.css';
 
@@ -98,7 +99,7 @@ export function DirectoryPage() {
       ) : (
         <>
           <div className="dir-search">
-            <SearchIcon className="dir-search__icon" />
+            <SearchIcon size="sm" className="dir-search__icon" />
             <Input
               type="search"
               value={query}
@@ -149,7 +150,7 @@ export function DirectoryPage() {
               disabled={backup.isPending}
               aria-busy={backup.isPending || undefined}
             >
-              <DownloadIcon />
+              <DownloadIcon size="sm" />
               {SCREEN_TEXTS.backupUserData}
             </Button>
           ) : undefined

@@ -1,8 +1,7 @@
 import { SCHOOL_NAMES } from '@district/contracts';
-import { Select, type SelectOption } from '@district/ui';
+import { ChevronDownIcon, Select, type SelectOption } from '@district/ui';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ChevronDownIcon } from './icons';
 
 const SCHOOL_OPTIONS: SelectOption[] = SCHOOL_NAMES.map((name) => ({ value: name, label: name }));
 // Frames to wait for the real trigger (its code may still be loading) before giving up on focus.
@@ -91,7 +90,7 @@ export function SchoolPicker({
       }}
     >
       <span>{value || placeholder}</span>
-      <ChevronDownIcon className="ui-select__chevron" />
+      <ChevronDownIcon size="sm" className="ui-select__chevron" />
     </button>
   );
 }

@@ -1,8 +1,8 @@
+import { ChevronRightIcon } from '@district/ui';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DirectoryUser } from '@district/contracts';
 import type { GradeGroup } from './directory-index.util';
-import { ChevronIcon } from './icons';
 import { StudentCard } from './student-card';
 import type { CardContext } from './school-section';
 
@@ -158,7 +158,7 @@ export function SchoolRows({
                   data-state={row.open ? 'open' : 'closed'}
                   onClick={() => toggle(row.grade.grade)}
                 >
-                  <ChevronIcon className="dir-toggle__chevron" />
+                  <ChevronRightIcon size="sm" className="dir-toggle__chevron" />
                   <span className="dir-toggle__label">
                     Grade {row.grade.grade}
                     <span className="ui-sr-only"> at {school}</span>

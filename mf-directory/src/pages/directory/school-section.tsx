@@ -1,8 +1,8 @@
+import { ChevronRightIcon } from '@district/ui';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { EMPTY_TEXTS } from '@district/contracts';
 import { memo, useId } from 'react';
 import type { SchoolGroup } from './directory-index.util';
-import { ChevronIcon } from './icons';
 import { countLabel, SchoolRows } from './school-rows';
 
 export interface CardContext {
@@ -30,7 +30,7 @@ export const SchoolSection = memo(function SchoolSection({
       <section className="ui-card dir-school" aria-labelledby={headingId}>
         <h2 className="dir-school__heading" id={headingId}>
           <Collapsible.Trigger className="dir-toggle dir-toggle--school">
-            <ChevronIcon className="dir-toggle__chevron" />
+            <ChevronRightIcon size="sm" className="dir-toggle__chevron" />
             <span className="dir-toggle__label">{group.school}</span>
             <span className="dir-toggle__count">{countLabel(group.count)}</span>
           </Collapsible.Trigger>

@@ -5,12 +5,11 @@ import {
   type DirectoryUser,
   type SchoolName,
 } from '@district/contracts';
-import { AlertDialog, Avatar, Badge, Button } from '@district/ui';
+import { AlertDialog, Avatar, Badge, Button, TrashIcon } from '@district/ui';
 import { memo, useState } from 'react';
 import { formatHours } from './directory-index.util';
 import { useChangeRoles, useChangeSchool, useDeleteUser } from './directory.queries';
 import { SchoolPicker } from './school-picker';
-import { TrashIcon } from './icons';
 
 export interface StudentCardProps {
   user: DirectoryUser;
@@ -188,7 +187,7 @@ function DeleteUser({ user }: { user: DirectoryUser }) {
         disabled={remove.isPending}
         aria-label={`Delete ${user.name}`}
       >
-        <TrashIcon />
+        <TrashIcon size="sm" />
         Delete
       </Button>
       <AlertDialog

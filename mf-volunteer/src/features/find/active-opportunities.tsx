@@ -1,8 +1,7 @@
 import type { Opportunity } from '@district/contracts';
-import { Button, EmptyState, Input, Select, useCurrentUser } from '@district/ui';
+import { Button, EmptyState, Input, SearchIcon, Select, useCurrentUser } from '@district/ui';
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { OpportunityCard } from '../opportunities/opportunity-card';
-import { SearchIcon } from '../volunteer/icons';
 import { useMySignups } from '../volunteer/volunteer-queries';
 import {
   DEFAULT_CRITERIA,

@@ -1,7 +1,6 @@
 import { apiPaths, TOASTS, type Opportunity } from '@district/contracts';
-import { Button, toast } from '@district/ui';
+import { ArchiveIcon, Button, toast } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
-import { ArchiveIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 // Admin only: moves the opportunity to "Past Events & Photos" (the daily job does it for past dates).

@@ -7,13 +7,12 @@ import {
   TOASTS,
   type Opportunity,
 } from '@district/contracts';
-import { Button, Dialog, Field, Input, Textarea, toast } from '@district/ui';
+import { Button, Dialog, Field, Input, PlusIcon, Textarea, toast } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { opportunityAnchor } from '../find/opportunity-anchor';
 import { dateInputToIso, todayInputValue } from '../volunteer/format-date';
-import { PlusIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 interface FormValues {

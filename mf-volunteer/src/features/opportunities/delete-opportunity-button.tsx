@@ -1,8 +1,7 @@
 import { apiPaths, TOASTS, type Opportunity } from '@district/contracts';
-import { AlertDialog, Button, toast } from '@district/ui';
+import { AlertDialog, Button, toast, TrashIcon } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TrashIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 // Admin only: deleting takes the signups and photos with it, so it asks first.

@@ -18,10 +18,10 @@ import {
   Spinner,
   toast,
   useCurrentUser,
+  UsersIcon,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { UsersIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunteer-queries';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';

@@ -1,6 +1,6 @@
+import { CalendarIcon, MapPinIcon } from '@district/ui';
 import type { Opportunity } from '@district/contracts';
 import { formatEventDate } from '../volunteer/format-date';
-import { CalendarIcon, MapPinIcon } from '../volunteer/icons';
 
 // Where and when, shared by active and archived cards.
 export function OpportunityDetails({ opportunity }: { opportunity: Opportunity }) {

@@ -1,5 +1,5 @@
+import { ImageOffIcon } from '@district/ui';
 import { useState } from 'react';
-import { ImageOffIcon } from '../volunteer/icons';
 
 export const PHOTO_UNAVAILABLE = 'Photo unavailable';
 

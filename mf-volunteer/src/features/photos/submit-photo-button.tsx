@@ -7,10 +7,9 @@ import {
   type EventPhoto,
   type Opportunity,
 } from '@district/contracts';
-import { Button, Dialog, Field, Input, toast } from '@district/ui';
+import { Button, CameraIcon, Dialog, Field, Input, toast } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CameraIcon } from '../volunteer/icons';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 const FORM_ID = 'submit-photo-form';

@@ -6,6 +6,7 @@ import {
 } from '@district/contracts';
 import {
   Button,
+  CameraIcon,
   EmptyState,
   Spinner,
   Tabs,
@@ -19,7 +20,6 @@ import { useTargetOpportunity } from '../find/opportunity-anchor';
 import './volunteer.css';
 import { ActiveOpportunities } from '../find/active-opportunities';
 import { ArchivedOpportunities } from '../photos/archived-opportunities';
-import { CameraIcon } from './icons';
 import { refreshVolunteerData, useOpportunities } from './volunteer-queries';
 
 function OpportunityList({

@@ -112,7 +112,7 @@ export function ComboboxImpl({
                 {...getItemProps({ item, index })}
               >
                 <span className="ui-combobox__check" aria-hidden="true">
-                  {item.value === value ? <CheckIcon width={16} height={16} /> : null}
+                  {item.value === value ? <CheckIcon size="sm" /> : null}
                 </span>
                 {item.label}
               </li>

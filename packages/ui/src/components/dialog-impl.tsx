@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cn } from '../lib/cn';
-import { XIcon } from '../lib/icons';
+import { CloseIcon } from '../lib/icons';
 import { useReturnFocus } from '../lib/return-focus';
 import { closeOnHandedOverEscape } from '../lib/escape-handover';
 import { buttonClassName } from './button';
@@ -46,7 +46,7 @@ export function DialogImpl({
             })}
             aria-label={closeLabel}
           >
-            <XIcon />
+            <CloseIcon />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -45,7 +45,7 @@ export function SelectImpl({
                 className="ui-select__item"
               >
                 <SelectPrimitive.ItemIndicator className="ui-select__indicator">
-                  <CheckIcon width={16} height={16} />
+                  <CheckIcon size="sm" />
                 </SelectPrimitive.ItemIndicator>
                 <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
               </SelectPrimitive.Item>

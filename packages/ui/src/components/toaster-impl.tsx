@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@district/contracts';
 import { cn } from '../lib/cn';
-import { XIcon } from '../lib/icons';
+import { CloseIcon } from '../lib/icons';
 import { usePlatformStore, useToasts } from '../store/platform-store';
 import { buttonClassName } from './button';
 import { keepToastUnlessFocused } from '../lib/escape-handover';
@@ -64,7 +64,7 @@ export function ToasterImpl() {
               className: 'ui-toast__close',
             })}
           >
-            <XIcon />
+            <CloseIcon />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

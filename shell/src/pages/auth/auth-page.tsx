@@ -5,17 +5,19 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  HeartIcon,
   preloadSelect,
+  SearchIcon,
   Spinner,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
+  UsersIcon,
 } from '@district/ui';
 import { Suspense } from 'react';
 import { Brand } from '../../layout/brand';
 import { Footer } from '../../layout/footer';
-import { HeartHandIcon, SearchIcon, UsersIcon } from '../../lib/icons';
 import { lazyPage } from '../../lib/lazy-page';
 import { LoginForm } from './login-form';
 
@@ -76,13 +78,13 @@ export function AuthPage() {
             </p>
             <ul className="auth-banner__list">
               <li>
-                <SearchIcon /> Find opportunities near you and sign up in one click
+                <SearchIcon size="lg" /> Find opportunities near you and sign up in one click
               </li>
               <li>
-                <HeartHandIcon /> Log your service hours and get them approved
+                <HeartIcon size="lg" /> Log your service hours and get them approved
               </li>
               <li>
-                <UsersIcon /> Meet students from every school in the district
+                <UsersIcon size="lg" /> Meet students from every school in the district
               </li>
             </ul>
           </div>

@@ -10,6 +10,7 @@ import {
   CardTitle,
   Field,
   Input,
+  MailIcon,
   toast,
   toastError,
 } from '@district/ui';
@@ -20,7 +21,6 @@ import { Link } from 'react-router-dom';
 import { focusFirstError, type FieldErrors } from '../../forms/form-helpers';
 import { loadSchemas, preloadSchemas } from '../../forms/load-schemas';
 import { PublicShell } from '../public-shell';
-import { MailIcon } from '../../lib/icons';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
         <Card className="narrow-card">
           <CardHeader>
             <span className="status-icon status-icon--info">
-              <MailIcon />
+              <MailIcon size="lg" />
             </span>
             <CardTitle as="h1">{SCREEN_TEXTS.checkYourEmail}</CardTitle>
             <CardDescription>

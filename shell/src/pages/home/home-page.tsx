@@ -6,11 +6,13 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  PenIcon,
+  SearchIcon,
   useAuth,
+  UsersIcon,
 } from '@district/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PenIcon, SearchIcon, UsersIcon } from '../../lib/icons';
 
 interface HomeCard {
   title: string;
@@ -28,21 +30,21 @@ const CARDS: HomeCard[] = [
       'Browse volunteer events across the district and sign up for the ones that fit you.',
     action: 'Browse Opportunities',
     to: '/volunteer',
-    icon: <SearchIcon />,
+    icon: <SearchIcon size="lg" />,
   },
   {
     title: 'Connect with Others',
     description: 'See who is volunteering at every school, grouped by school and grade.',
     action: 'View Directory',
     to: '/directory',
-    icon: <UsersIcon />,
+    icon: <UsersIcon size="lg" />,
   },
   {
     title: 'Share Your Story',
     description: 'Read what other students experienced, or write about your own volunteering.',
     action: 'Read Stories',
     to: '/blog',
-    icon: <PenIcon />,
+    icon: <PenIcon size="lg" />,
   },
 ];
 

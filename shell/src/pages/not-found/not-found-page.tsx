@@ -1,7 +1,14 @@
 import { SCREEN_TEXTS } from '@district/contracts';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@district/ui';
+import {
+  AlertIcon,
+  Button,
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@district/ui';
 import { Link } from 'react-router-dom';
-import { AlertIcon } from '../../lib/icons';
 import { PublicShell } from '../public-shell';
 
 export function NotFoundPage() {
@@ -10,7 +17,7 @@ export function NotFoundPage() {
       <Card className="narrow-card">
         <CardHeader>
           <span className="status-icon status-icon--error">
-            <AlertIcon />
+            <AlertIcon size="lg" />
           </span>
           <CardTitle as="h1">{SCREEN_TEXTS.notFoundTitle}</CardTitle>
         </CardHeader>

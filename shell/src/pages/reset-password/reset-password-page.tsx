@@ -1,5 +1,6 @@
 import { apiPaths, SCREEN_TEXTS, TOASTS } from '@district/contracts';
 import {
+  AlertIcon,
   Button,
   Card,
   CardContent,
@@ -7,6 +8,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  CheckCircleIcon,
   Field,
   Input,
   toast,
@@ -18,7 +20,6 @@ import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router-dom';
 import { focusFirstError, type FieldErrors } from '../../forms/form-helpers';
 import { loadSchemas, preloadSchemas } from '../../forms/load-schemas';
-import { AlertIcon, CheckCircleIcon } from '../../lib/icons';
 import { PublicShell } from '../public-shell';
 
 // SPEC §7: the reset call reads the body's `error` field, falling back to a fixed message. Our
@@ -53,7 +54,7 @@ function InvalidLink() {
       <Card className="narrow-card">
         <CardHeader>
           <span className="status-icon status-icon--error">
-            <AlertIcon />
+            <AlertIcon size="lg" />
           </span>
           <CardTitle as="h1">{SCREEN_TEXTS.invalidResetLinkTitle}</CardTitle>
           <CardDescription>{SCREEN_TEXTS.invalidResetLinkText}</CardDescription>
@@ -112,7 +113,7 @@ function ResetForm({ token }: { token: string }) {
         <Card className="narrow-card">
           <CardHeader>
             <span className="status-icon status-icon--success">
-              <CheckCircleIcon />
+              <CheckCircleIcon size="lg" />
             </span>
             <CardTitle as="h1">{SCREEN_TEXTS.passwordResetSuccessful}</CardTitle>
             <CardDescription>You can now log in with your new password.</CardDescription>
