@@ -20,6 +20,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { build } from '../scripts/build.ts';
 import { startPlatform, type PlatformHandle } from '../scripts/platform.ts';
+import { SCHOOL_NAMES } from '../packages/contracts/src/schools.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -118,33 +119,9 @@ async function seedUsers(db: pg.Client, from: number, to: number): Promise<void>
             (g % 41) / 2.0,
             CASE WHEN g % 3 = 0 THEN '/api/avatars/' || g || '-' || substr(md5('a' || g), 1, 16) || '.webp' END
        FROM generate_series($1::int, $2::int) g`,
-    [from, to, FIRST, LAST, SCHOOLS],
+    [from, to, FIRST, LAST, SCHOOL_NAMES],
   );
 }
-
-const SCHOOLS = [
-  'Bonnabel Magnet Academy High School',
-  'Chalmette High School',
-  'De La Salle High School',
-  'Dominican High School',
-  'East Jefferson High School',
-  'Fisher Middle/High School',
-  'Grand Isle School',
-  'Haynes Academy for Advanced Studies',
-  'Homeschool',
-  'Jefferson Virtual High School',
-  'Jesuit High School',
-  'John Ehret High School',
-  'Joseph A. Cuillier Sr. Career Center',
-  'Kenner Discovery Health Sciences Academy',
-  'L.W. Higgins High School',
-  'Patrick F. Taylor Science & Technology Academy',
-  'Riverdale High School',
-  'Rummel High School',
-  'Strehle Community School',
-  'Thomas Jefferson High School for Advanced Studies',
-  'West Jefferson High School',
-];
 
 // Raw bytes as the browser receives them (fetch would decode the gzip body silently).
 function rawGet(
@@ -440,7 +417,7 @@ try {
         await fetch(`${url}/api/users/${ids[i % ids.length]}/school`, {
           method: 'PATCH',
           headers: { cookie: admin, 'content-type': 'application/json' },
-          body: JSON.stringify({ school: SCHOOLS[i % SCHOOLS.length] }),
+          body: JSON.stringify({ school: SCHOOL_NAMES[i % SCHOOL_NAMES.length] }),
         });
         i += 1;
         await new Promise((r) => setTimeout(r, 1000));

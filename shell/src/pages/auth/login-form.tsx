@@ -1,76 +1,34 @@
 import { SCREEN_TEXTS } from '@district/contracts';
-import { Button, Field, Input, toastError, useAuth } from '@district/ui';
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useAuth } from '@district/ui';
 import { Link } from 'react-router-dom';
-import { focusFirstError, type FieldErrors } from '../../forms/form-helpers';
-import { loadSchemas, preloadSchemas } from '../../forms/load-schemas';
+import { USERNAME_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const change = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const schemas = await loadSchemas().catch((error: unknown) => void toastError(error));
-    if (!schemas) return;
-    const result = schemas.validate(schemas.loginSchema, values);
-    if (!result.ok) {
-      flushSync(() => setErrors(result.errors));
-      focusFirstError(formRef.current);
-      return;
-    }
-    loginMutation.mutate(result.data);
-  };
+  const form = useSchemaForm({
+    initial: { username: '', password: '' },
+    schema: (schemas) => schemas.loginSchema,
+    onValid: (data) => loginMutation.mutate(data),
+  });
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={submit}
-      onFocus={preloadSchemas}
-      noValidate
-      aria-label="Login"
-    >
-      <Field label="Username" error={errors.username}>
-        <Input
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.username}
-          onChange={(e) => change('username')(e.target.value)}
-        />
-      </Field>
-      <Field label="Password" error={errors.password}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(e) => change('password')(e.target.value)}
-        />
-      </Field>
+    <form {...form.formProps} aria-label="Login">
+      <TextField form={form} name="username" label="Username" {...USERNAME_INPUT} />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <div className="form__row-end">
         <Link to="/forgot-password" className="text-link">
           {SCREEN_TEXTS.forgotPasswordLink}
         </Link>
       </div>
-      <Button
-        type="submit"
-        block
-        disabled={loginMutation.isPending}
-        aria-busy={loginMutation.isPending}
-      >
-        {loginMutation.isPending ? 'Logging in…' : 'Login'}
-      </Button>
+      <SubmitButton pending={loginMutation.isPending} pendingLabel="Logging in…">
+        Login
+      </SubmitButton>
     </form>
   );
 }

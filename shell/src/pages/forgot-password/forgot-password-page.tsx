@@ -8,25 +8,16 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-  Field,
-  Input,
   MailIcon,
   toast,
   toastError,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { focusFirstError, type FieldErrors } from '../../forms/form-helpers';
-import { loadSchemas, preloadSchemas } from '../../forms/load-schemas';
+import { EMAIL_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
 import { PublicShell } from '../public-shell';
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
   const request = useMutation({
     mutationFn: async (body: { email: string }) =>
       (await apiRequest('POST', apiPaths.passwordResetRequest, body)).json() as Promise<unknown>,
@@ -36,18 +27,11 @@ export function ForgotPasswordPage() {
     onError: (error) => toastError(error),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const schemas = await loadSchemas().catch((error: unknown) => void toastError(error));
-    if (!schemas) return;
-    const result = schemas.validate(schemas.forgotPasswordSchema, { email });
-    if (!result.ok) {
-      flushSync(() => setErrors(result.errors));
-      focusFirstError(formRef.current);
-      return;
-    }
-    request.mutate(result.data);
-  };
+  const form = useSchemaForm({
+    initial: { email: '' },
+    schema: (schemas) => schemas.forgotPasswordSchema,
+    onValid: (data) => request.mutate(data),
+  });
 
   if (request.isSuccess) {
     return (
@@ -59,8 +43,8 @@ export function ForgotPasswordPage() {
             </span>
             <CardTitle as="h1">{SCREEN_TEXTS.checkYourEmail}</CardTitle>
             <CardDescription>
-              If an account exists for <strong>{email.trim()}</strong>, we have sent a link to reset
-              your password. It expires in one hour.
+              If an account exists for <strong>{form.values.email.trim()}</strong>, we have sent a
+              link to reset your password. It expires in one hour.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -88,30 +72,11 @@ export function ForgotPasswordPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form
-            ref={formRef}
-            className="form"
-            onSubmit={submit}
-            onFocus={preloadSchemas}
-            noValidate
-            aria-label="Request a password reset link"
-          >
-            <Field label="Email" error={errors.email}>
-              <Input
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setErrors({});
-                }}
-              />
-            </Field>
-            <Button type="submit" block disabled={request.isPending} aria-busy={request.isPending}>
-              {request.isPending ? 'Sending…' : SCREEN_TEXTS.sendResetLink}
-            </Button>
+          <form {...form.formProps} aria-label="Request a password reset link">
+            <TextField form={form} name="email" label="Email" {...EMAIL_INPUT} />
+            <SubmitButton pending={request.isPending} pendingLabel="Sending…">
+              {SCREEN_TEXTS.sendResetLink}
+            </SubmitButton>
           </form>
         </CardContent>
         <CardFooter>

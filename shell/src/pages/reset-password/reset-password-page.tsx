@@ -9,17 +9,17 @@ import {
   CardHeader,
   CardTitle,
   CheckCircleIcon,
-  Field,
-  Input,
   toast,
   toastError,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router-dom';
-import { focusFirstError, type FieldErrors } from '../../forms/form-helpers';
-import { loadSchemas, preloadSchemas } from '../../forms/load-schemas';
+import {
+  NEW_PASSWORD_INPUT,
+  SubmitButton,
+  TextField,
+  useSchemaForm,
+} from '../../forms/schema-form';
 import { PublicShell } from '../public-shell';
 
 // SPEC §7: the reset call reads the body's `error` field, falling back to a fixed message. Our
@@ -78,10 +78,6 @@ function InvalidLink() {
 }
 
 function ResetForm({ token }: { token: string }) {
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: () =>
@@ -89,23 +85,11 @@ function ResetForm({ token }: { token: string }) {
     onError: (error) => toastError(error),
   });
 
-  const change = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const schemas = await loadSchemas().catch((error: unknown) => void toastError(error));
-    if (!schemas) return;
-    const result = schemas.validate(schemas.resetPasswordFormSchema, values);
-    if (!result.ok) {
-      flushSync(() => setErrors(result.errors));
-      focusFirstError(formRef.current);
-      return;
-    }
-    reset.mutate({ token, newPassword: result.data.newPassword });
-  };
+  const form = useSchemaForm({
+    initial: { newPassword: '', confirmPassword: '' },
+    schema: (schemas) => schemas.resetPasswordFormSchema,
+    onValid: (data) => reset.mutate({ token, newPassword: data.newPassword }),
+  });
 
   if (reset.isSuccess) {
     return (
@@ -136,35 +120,22 @@ function ResetForm({ token }: { token: string }) {
           <CardDescription>Choose a password of at least 8 characters.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form
-            ref={formRef}
-            className="form"
-            onSubmit={submit}
-            onFocus={preloadSchemas}
-            noValidate
-            aria-label="Reset password"
-          >
-            <Field label="New Password" error={errors.newPassword}>
-              <Input
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                value={values.newPassword}
-                onChange={(e) => change('newPassword')(e.target.value)}
-              />
-            </Field>
-            <Field label="Confirm Password" error={errors.confirmPassword}>
-              <Input
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={(e) => change('confirmPassword')(e.target.value)}
-              />
-            </Field>
-            <Button type="submit" block disabled={reset.isPending} aria-busy={reset.isPending}>
-              {reset.isPending ? 'Resetting…' : SCREEN_TEXTS.resetPasswordButton}
-            </Button>
+          <form {...form.formProps} aria-label="Reset password">
+            <TextField
+              form={form}
+              name="newPassword"
+              label="New Password"
+              {...NEW_PASSWORD_INPUT}
+            />
+            <TextField
+              form={form}
+              name="confirmPassword"
+              label="Confirm Password"
+              {...NEW_PASSWORD_INPUT}
+            />
+            <SubmitButton pending={reset.isPending} pendingLabel="Resetting…">
+              {SCREEN_TEXTS.resetPasswordButton}
+            </SubmitButton>
           </form>
         </CardContent>
         <CardFooter>
