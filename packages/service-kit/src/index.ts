@@ -31,6 +31,7 @@ export { zodErrorBody } from './validation/zod-error-body';
 export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/with-transaction';
+export * from './database/numeric.transformer';
 export * from './database/query-rows';
 export * from './database/migrate-service';
 export { DatabaseModule, type DatabaseModuleOptions } from './database/database.module';

@@ -27,7 +27,7 @@ import { AVATAR_URL_PREFIX } from '../avatars/avatars.service';
 import { directoryUserOf } from '../directory/directory-user.util';
 import { SessionStore } from '../sessions/session-store';
 import { toUserEventPayload, type UserView } from '../users/user-view';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 
 type AuditTarget = Omit<AuditEntry, 'outcome' | 'detail'>;
 
@@ -37,7 +37,7 @@ type AuditTarget = Omit<AuditEntry, 'outcome' | 'detail'>;
 export class AdminUsersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionStore,
     private readonly avatars: AvatarStorage,
     private readonly outbox: OutboxService,

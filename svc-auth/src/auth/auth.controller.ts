@@ -14,7 +14,7 @@ import { Public, ZodBody } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import type { UserView } from '../users/user-view';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 import { AuthService } from './auth.service';
 import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -25,7 +25,7 @@ import { LocalAuthGuard } from './local-auth.guard';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     private readonly devices: DeviceCookie,

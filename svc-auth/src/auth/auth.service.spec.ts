@@ -4,7 +4,7 @@ import { QueryFailedError, type DataSource } from 'typeorm';
 import type { OutboxService } from '@district/service-kit';
 import type { PasswordHasher } from '../users/password-hasher.service';
 import type { UserView } from '../users/user-view';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 import { AuthService } from './auth.service';
 
 const user: UserView = {
@@ -34,7 +34,7 @@ function setup(
       if (overrides.insertError) throw overrides.insertError;
       return user;
     }),
-    isUsernameTaken: UsersService.prototype.isUsernameTaken,
+    isUsernameTaken: UsersRepository.prototype.isUsernameTaken,
   };
   const hasher = {
     hash: vi.fn(async () => '$argon2id$hash'),
@@ -45,7 +45,7 @@ function setup(
   const dataSource = { transaction: vi.fn(async (fn: (m: unknown) => unknown) => fn({})) };
   const sut = new AuthService(
     dataSource as unknown as DataSource,
-    users as unknown as UsersService,
+    users as unknown as UsersRepository,
     hasher as unknown as PasswordHasher,
     outbox as unknown as OutboxService,
   );

@@ -5,13 +5,13 @@ import { API_MESSAGES } from '@district/contracts';
 import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
   ) {}

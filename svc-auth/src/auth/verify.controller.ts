@@ -5,7 +5,7 @@ import { IDENTITY_HEADER, Public, SERVICE_CONFIG, signIdentityToken } from '@dis
 import type { AuthConfig } from '../config/auth-config';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 
 // nginx's auth_request target (not under /api, never routed from outside): cookie → session →
 // the user's roles read fresh → a 60-second signed identity, or 401.
@@ -15,7 +15,7 @@ export class VerifyController {
   private readonly secret: string;
 
   constructor(
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     @Inject(SERVICE_CONFIG) config: AuthConfig,

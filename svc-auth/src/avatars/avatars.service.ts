@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { API_MESSAGES, VALIDATION } from '@district/contracts';
 import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
 import { toUserEventPayload, type UserView } from '../users/user-view';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 import { avatarFileName, NotAnImageError, processAvatar } from './avatar-image.util';
 import { AvatarStorage } from './avatar-storage.service';
 
@@ -13,7 +13,7 @@ export const AVATAR_URL_PREFIX = '/api/avatars/';
 export class AvatarsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly storage: AvatarStorage,
     private readonly outbox: OutboxService,
   ) {}

@@ -5,11 +5,11 @@ import {
   addAuditRecord,
   AuditService,
   LOGGER,
-  schemaOf,
   type AuditEntry,
   type Identity,
   type Logger,
 } from '@district/service-kit';
+import { BackupRepository } from './backup.repository';
 
 // Rows per FETCH: ~50 KB of JSON. Small pieces die young in V8; a large batch held while the
 // client drains it would be promoted to the old generation and swell the process until a full GC.
@@ -22,6 +22,7 @@ export const BACKUP_BATCH_ROWS = 250;
 export class BackupService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly backup: BackupRepository,
     private readonly audit: AuditService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -32,7 +33,6 @@ export class BackupService {
   // commits only once the last row went out; a download that fails or is cut off leaves a
   // failure record instead (the rows sent so far were still seen).
   async open(actor: Identity): Promise<Readable> {
-    const s = schemaOf(this.dataSource);
     const entry: Omit<AuditEntry, 'outcome'> = {
       actorId: actor.id,
       action: 'users.backup',
@@ -43,20 +43,7 @@ export class BackupService {
       await runner.connect();
       await runner.startTransaction('REPEATABLE READ');
       await addAuditRecord(runner.manager, { ...entry, outcome: 'success' });
-      // PostgreSQL writes each user's JSON (BackupUser's fields), so Node only joins strings:
-      // little garbage per row, which keeps the process small while 100,000 rows go through.
-      await runner.query(
-        `DECLARE users_backup NO SCROLL CURSOR FOR
-           SELECT row_to_json(b)::text AS line FROM (
-             SELECT u.id, u.username, u.name, u.email, u.school, u.grade,
-                    u.avatar_url AS "avatarUrl",
-                    (u.service_hours + COALESCE(c.total, 0))::float8 AS "serviceHours",
-                    u.is_admin AS "isAdmin", u.is_supervisor AS "isSupervisor"
-               FROM "${s}"."users" u
-               LEFT JOIN (SELECT user_id, sum(hours) AS total FROM "${s}"."hour_credits" GROUP BY user_id) c
-                 ON c.user_id = u.id
-              ORDER BY u.id) b`,
-      );
+      await this.backup.openUsersCursor(runner);
     } catch (error) {
       await close(runner);
       await this.recordFailure(entry, 'the backup could not be started');
@@ -84,13 +71,11 @@ export class BackupService {
       yield '[';
       let first = true;
       for (;;) {
-        const rows = (await runner.query(`FETCH ${BACKUP_BATCH_ROWS} FROM users_backup`)) as Array<{
-          line: string;
-        }>;
-        if (rows.length === 0) break;
+        const lines = await this.backup.fetchUsers(runner, BACKUP_BATCH_ROWS);
+        if (lines.length === 0) break;
         let piece = '';
-        for (const row of rows) {
-          piece += (first ? '\n' : ',\n') + row.line;
+        for (const line of lines) {
+          piece += (first ? '\n' : ',\n') + line;
           first = false;
         }
         yield piece;

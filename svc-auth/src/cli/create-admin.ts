@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { addAuditRecord, addOutboxEvent, schemaOf, withTransaction } from '@district/service-kit';
+import { addAuditRecord, addOutboxEvent, withTransaction } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
-import { UsersService } from '../users/users.service';
+import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 
 // Staff accounts sit outside the school registry (as the seed's do): "Other" in the directory.
 export const STAFF_SCHOOL = 'District Office';
@@ -29,28 +30,16 @@ export async function createAdmin(
   account: AdminAccount,
   password: () => Promise<string>,
 ): Promise<CreateAdminResult> {
-  const users = new UsersService(dataSource);
-  const table = `"${schemaOf(dataSource)}"."users"`;
-  const existing = async (): Promise<{ id: number; is_admin: boolean } | undefined> => {
-    const rows = (await dataSource.query(
-      `SELECT id, is_admin FROM ${table} WHERE lower(username) = lower($1)`,
-      [account.username],
-    )) as Array<{ id: number; is_admin: boolean }>;
-    return rows[0];
-  };
-  const found = await existing();
+  const users = new UsersRepository(dataSource.getRepository(User), dataSource);
+  const found = await users.findRolesByUsername(account.username);
   const passwordHash = found ? undefined : await new PasswordHasher().hash(await password());
 
   return withTransaction(dataSource, async (manager) => {
-    const rows = (await manager.query(
-      `SELECT id, is_admin, is_supervisor FROM ${table} WHERE lower(username) = lower($1) FOR UPDATE`,
-      [account.username],
-    )) as Array<{ id: number; is_admin: boolean; is_supervisor: boolean }>;
-    const row = rows[0];
+    const row = await users.findRolesByUsername(account.username, manager);
     if (row) {
       const before = (await users.findView(row.id, manager)) as UserView;
-      if (row.is_admin) return { kind: 'unchanged', user: before };
-      await users.setRoles(manager, row.id, { isAdmin: true, isSupervisor: row.is_supervisor });
+      if (row.isAdmin) return { kind: 'unchanged', user: before };
+      await users.setRoles(manager, row.id, { isAdmin: true, isSupervisor: row.isSupervisor });
       const user = (await users.findView(row.id, manager)) as UserView;
       await addOutboxEvent(manager, 'user.updated', toUserEventPayload(user));
       await addAuditRecord(manager, {
@@ -61,8 +50,8 @@ export async function createAdmin(
         detail: {
           name: user.name,
           by: 'operator',
-          from: { isAdmin: false, isSupervisor: row.is_supervisor },
-          to: { isAdmin: true, isSupervisor: row.is_supervisor },
+          from: { isAdmin: false, isSupervisor: row.isSupervisor },
+          to: { isAdmin: true, isSupervisor: row.isSupervisor },
         },
       });
       return { kind: 'promoted', user };

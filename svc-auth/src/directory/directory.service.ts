@@ -3,13 +3,8 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { schemaOf } from '@district/service-kit';
-import {
-  compareDirectoryUsers,
-  SchoolCanonicalizer,
-  toDirectoryUser,
-  type DirectoryRow,
-} from './directory-user.util';
+import { compareDirectoryUsers, SchoolCanonicalizer, toDirectoryUser } from './directory-user.util';
+import { DirectoryRepository } from './directory.repository';
 
 const gzip = promisify(gzipCallback);
 const BEST_COMPRESSION_MAX_BYTES = 2 * 1024 * 1024;
@@ -29,16 +24,16 @@ export interface DirectorySnapshot {
 // compressed. Each request costs one primary-key read of the counter; a change costs one rebuild.
 @Injectable()
 export class DirectoryService {
-  private readonly schema: string;
   private cached: DirectorySnapshot | undefined;
   private inflight: Promise<DirectorySnapshot> | undefined;
 
-  constructor(private readonly dataSource: DataSource) {
-    this.schema = schemaOf(dataSource);
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly directory: DirectoryRepository,
+  ) {}
 
   async snapshot(): Promise<DirectorySnapshot> {
-    const version = await this.readVersion();
+    const version = await this.directory.readVersion();
     // A build that started before this caller's read may predate a write the caller expects to
     // see (an admin's refetch right after a change): wait for one that is at least as new.
     for (;;) {
@@ -51,32 +46,14 @@ export class DirectoryService {
     }
   }
 
-  private async readVersion(): Promise<number> {
-    const rows = (await this.dataSource.query(
-      `SELECT version::float8 AS version FROM "${this.schema}"."directory_version"`,
-    )) as Array<{ version: number }>;
-    return rows[0]?.version ?? 0;
-  }
-
   private async build(): Promise<DirectorySnapshot> {
-    const s = this.schema;
     // The counter and the rows from one snapshot, so the version always describes these rows.
     const { version, rows } = await this.dataSource.transaction(
       'REPEATABLE READ',
-      async (manager) => {
-        const [{ version }] = (await manager.query(
-          `SELECT version::float8 AS version FROM "${s}"."directory_version"`,
-        )) as Array<{ version: number }>;
-        // One query: every user with the sum of their approved-hour credits.
-        const rows = (await manager.query(
-          `SELECT u.id, u.name, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor,
-                  (u.service_hours + COALESCE(c.total, 0))::float8 AS service_hours
-             FROM "${s}"."users" u
-             LEFT JOIN (SELECT user_id, sum(hours) AS total FROM "${s}"."hour_credits" GROUP BY user_id) c
-               ON c.user_id = u.id`,
-        )) as DirectoryRow[];
-        return { version, rows };
-      },
+      async (manager) => ({
+        version: await this.directory.readVersion(manager),
+        rows: await this.directory.listUsers(manager),
+      }),
     );
     const schools = new SchoolCanonicalizer();
     const users = rows.map((row) => toDirectoryUser(row, schools)).sort(compareDirectoryUsers);

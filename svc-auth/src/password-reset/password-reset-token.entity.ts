@@ -19,7 +19,7 @@ export class PasswordResetToken {
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'password_reset_tokens_user_id_fkey' })
   user?: User;
 
   // sha256 of the token in the e-mail, hex; the plain token is never stored.

@@ -1,13 +1,21 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
+import { PasswordResetToken } from './password-reset-token.entity';
 import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [UsersModule, SessionsModule, MailModule],
+  imports: [
+    TypeOrmModule.forFeature([PasswordResetToken]),
+    UsersModule,
+    SessionsModule,
+    MailModule,
+  ],
   controllers: [PasswordResetController],
-  providers: [PasswordResetService],
+  providers: [PasswordResetService, PasswordResetRepository],
 })
 export class PasswordResetModule {}

@@ -6,7 +6,6 @@ import {
   LOGGER,
   REDIS,
   SERVICE_CONFIG,
-  schemaOf,
   withTransaction,
   type Logger,
   type Redis,
@@ -17,7 +16,8 @@ import { MailJobs } from '../mail/mail-jobs.service';
 import { Mailer } from '../mail/mailer.service';
 import { renderResetMail } from '../mail/reset-mail.template';
 import { SessionStore } from '../sessions/session-store';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
+import { PasswordResetRepository } from './password-reset.repository';
 import { createResetToken, hashResetToken, resetLink } from './reset-token.util';
 
 export const RESET_MAIL_JOB = 'password-reset';
@@ -37,11 +37,10 @@ export class InvalidResetTokenError extends BadRequestException {
 
 @Injectable()
 export class PasswordResetService implements OnModuleInit {
-  private readonly tokens: string;
-
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly tokens: PasswordResetRepository,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly mailJobs: MailJobs,
@@ -49,9 +48,7 @@ export class PasswordResetService implements OnModuleInit {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.tokens = `"${schemaOf(dataSource)}"."password_reset_tokens"`;
-  }
+  ) {}
 
   onModuleInit(): void {
     this.mailJobs.handle(RESET_MAIL_JOB, (data) => this.deliver(data));
@@ -78,12 +75,7 @@ export class PasswordResetService implements OnModuleInit {
     }
     for (const account of accounts) {
       const { token, tokenHash } = createResetToken();
-      // Database clock for both ends, like the check in reset().
-      await this.dataSource.query(
-        `INSERT INTO ${this.tokens} (user_id, token_hash, expires_at)
-         VALUES ($1, $2, now() + $3 * interval '1 millisecond')`,
-        [account.id, tokenHash, RESET_TOKEN_TTL_MS],
-      );
+      await this.tokens.insertToken(account.id, tokenHash, RESET_TOKEN_TTL_MS);
       const mail = renderResetMail({
         name: account.name,
         username: account.username,
@@ -107,20 +99,11 @@ export class PasswordResetService implements OnModuleInit {
     // Hash outside the transaction so no row lock is held during ~40 ms of argon2.
     const passwordHash = await this.hasher.hash(newPassword);
     await withTransaction(this.dataSource, async (manager) => {
-      const used = (await manager.query(
-        `UPDATE ${this.tokens} SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-          RETURNING user_id`,
-        [hashResetToken(token)],
-      )) as [Array<{ user_id: number }>, number];
-      const userId = used[0][0]?.user_id;
+      const userId = await this.tokens.spendToken(manager, hashResetToken(token));
       if (userId === undefined) throw new InvalidResetTokenError();
       await this.users.setPasswordHash(manager, userId, passwordHash);
       // Any other outstanding link for this account is now pointless (and a risk): spend it too.
-      await manager.query(
-        `UPDATE ${this.tokens} SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
-        [userId],
-      );
+      await this.tokens.spendAllForUser(manager, userId);
       // Last step before commit: if Redis fails, the password stays unchanged rather than the
       // password changing while old sessions live on.
       await this.sessions.destroyAllForUser(userId);

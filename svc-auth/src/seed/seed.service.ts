@@ -10,7 +10,7 @@ import {
 import type { AuthConfig } from '../config/auth-config';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload } from '../users/user-view';
-import { UsersService, type NewUser } from '../users/users.service';
+import { UsersRepository, type NewUser } from '../users/users.repository';
 
 // Staff accounts are not students of one school: they sit outside the registry and so group under
 // "Other" in the directory, at the top grade so numeric sorting stays valid.
@@ -57,7 +57,7 @@ export function seedAccountsFrom(config: AuthConfig): SeedAccount[] {
 export class SeedService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
@@ -88,7 +88,7 @@ export class SeedService implements OnApplicationBootstrap {
     );
     return withTransaction(this.dataSource, async (manager) => {
       // Serialises concurrent starters; the second one then sees a non-empty table.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('svc-auth:seed'))`);
+      await this.users.lockSeeding(manager);
       if ((await this.users.count(manager)) > 0) return [];
       const created: string[] = [];
       for (const account of prepared) {

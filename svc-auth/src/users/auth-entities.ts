@@ -1,5 +1,6 @@
+import { DirectoryVersion } from '../directory/directory-version.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
 import { HourCredit } from './hour-credit.entity';
 import { User } from './user.entity';
 
-export const AUTH_ENTITIES = [User, PasswordResetToken, HourCredit];
+export const AUTH_ENTITIES = [User, PasswordResetToken, HourCredit, DirectoryVersion];

@@ -7,7 +7,7 @@ import {
   JoinColumn,
   PrimaryColumn,
 } from 'typeorm';
-import { numericTransformer } from './numeric.transformer';
+import { numericTransformer } from '@district/service-kit';
 import { User } from './user.entity';
 
 // One row per approved hours log (from svc-hours' hours.approved): the log id as primary key makes
@@ -22,7 +22,7 @@ export class HourCredit {
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'hour_credits_user_id_fkey' })
   user?: User;
 
   @Column({ type: 'numeric', precision: 6, scale: 1, transformer: numericTransformer })

@@ -1,11 +1,13 @@
-import type { DataSource } from 'typeorm';
-import { poolOf, type Identity } from '@district/service-kit';
+import type { Identity } from '@district/service-kit';
 
 interface Waiting {
   id: number;
   resolve: (identity: Identity | null) => void;
   reject: (error: unknown) => void;
 }
+
+// Reads the identities of the given ids in one statement; ids with no row are missing.
+export type IdentityLoader = (ids: number[]) => Promise<Map<number, Identity>>;
 
 // The roles of every gateway check that arrives in one event-loop turn, read from PostgreSQL in
 // one statement. Each check still reads the roles as they are at that moment; under load the
@@ -14,10 +16,7 @@ interface Waiting {
 export class IdentityBatch {
   private waiting: Waiting[] = [];
 
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly usersTable: string,
-  ) {}
+  constructor(private readonly load: IdentityLoader) {}
 
   find(id: number): Promise<Identity | null> {
     return new Promise((resolve, reject) => {
@@ -30,33 +29,8 @@ export class IdentityBatch {
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
-    const ids = [...new Set(batch.map((w) => w.id))];
     try {
-      // A named statement: parsed and planned once per connection.
-      const { rows } = await poolOf(this.dataSource).query<{
-        id: number;
-        is_admin: boolean;
-        is_supervisor: boolean;
-        name: string;
-        school: string;
-      }>({
-        name: 'auth-identities',
-        text: `SELECT id, is_admin, is_supervisor, name, school FROM ${this.usersTable} WHERE id = ANY($1::int[])`,
-        values: [ids],
-      });
-      const byId = new Map(
-        rows.map((row) => [
-          row.id,
-          // Name and school ride along from the same row, for replicas not yet caught up.
-          {
-            id: row.id,
-            isAdmin: row.is_admin,
-            isSupervisor: row.is_supervisor,
-            name: row.name,
-            school: row.school,
-          },
-        ]),
-      );
+      const byId = await this.load([...new Set(batch.map((w) => w.id))]);
       for (const w of batch) w.resolve(byId.get(w.id) ?? null);
     } catch (error) {
       for (const w of batch) w.reject(error);

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { HourCreditsHandler } from './hour-credits.handler';
+import { HourCredit } from './hour-credit.entity';
 import { PasswordHasher } from './password-hasher.service';
-import { UsersService } from './users.service';
+import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 @Module({
-  providers: [UsersService, PasswordHasher, HourCreditsHandler],
-  exports: [UsersService, PasswordHasher],
+  imports: [TypeOrmModule.forFeature([User, HourCredit])],
+  providers: [UsersRepository, PasswordHasher, HourCreditsHandler],
+  exports: [UsersRepository, PasswordHasher],
 })
 export class UsersModule {}

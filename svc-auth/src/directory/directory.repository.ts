@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { schemaOf } from '@district/service-kit';
+import type { DirectoryRow } from './directory-user.util';
+
+// Raw SQL, hot path (GET /api/directory, bench/directory.ts): the counter read on every request
+// and the one-statement build of every user with their credits, kept as they were measured.
+@Injectable()
+export class DirectoryRepository {
+  private readonly schema: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.schema = schemaOf(dataSource);
+  }
+
+  async readVersion(manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const rows = (await manager.query(
+      `SELECT version::float8 AS version FROM "${this.schema}"."directory_version"`,
+    )) as Array<{ version: number }>;
+    return rows[0]?.version ?? 0;
+  }
+
+  // One query: every user with the sum of their approved-hour credits.
+  async listUsers(manager: EntityManager): Promise<DirectoryRow[]> {
+    const s = this.schema;
+    return (await manager.query(
+      `SELECT u.id, u.name, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor,
+              (u.service_hours + COALESCE(c.total, 0))::float8 AS service_hours
+         FROM "${s}"."users" u
+         LEFT JOIN (SELECT user_id, sum(hours) AS total FROM "${s}"."hour_credits" GROUP BY user_id) c
+           ON c.user_id = u.id`,
+    )) as DirectoryRow[];
+  }
+}
