@@ -28,6 +28,8 @@ export * from './validation/zod-validation.pipe';
 export * from './validation/id-param.pipe';
 export { zodErrorBody } from './validation/zod-error-body';
 
+export * from './http/accepts-gzip.util';
+
 export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/with-transaction';
