@@ -54,3 +54,5 @@ export * from './events/handle-event.decorator';
 export { EventsModule, EventsRuntime, type EventsModuleOptions } from './events/events.module';
 
 export * from './audit';
+
+export * from './users-replica';
