@@ -4,8 +4,8 @@ import { schemaOf } from '@district/service-kit';
 // The users replica is the kit's (UsersReplicaModule), one table for svc-volunteer, svc-content
 // and svc-hours: this service's copy gains the school columns. Existing rows keep everything;
 // their schools, never sent here before, arrive with the next user.updated.
-export class AlignUsersReplica1795640000000 implements MigrationInterface {
-  name = 'AlignUsersReplica1795640000000';
+export class AlignUsersReplica1795600000000 implements MigrationInterface {
+  name = 'AlignUsersReplica1795600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const s = schemaOf(queryRunner.dataSource);

@@ -5,8 +5,8 @@ import { schemaOf } from '@district/service-kit';
 // The users replica is the kit's (UsersReplicaModule), one table for svc-volunteer, svc-content
 // and svc-hours: this service's copy gains the canonical school and the avatar. Existing rows
 // keep everything; school_name is filled from school here, the avatar by the next user.updated.
-export class AlignUsersReplica1795640000000 implements MigrationInterface {
-  name = 'AlignUsersReplica1795640000000';
+export class AlignUsersReplica1795600000000 implements MigrationInterface {
+  name = 'AlignUsersReplica1795600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const s = schemaOf(queryRunner.dataSource);
