@@ -4,13 +4,13 @@ import {
   AuditModule,
   DatabaseModule,
   EventsModule,
+  UsersReplicaModule,
   type EventsModuleOptions,
 } from '@district/service-kit';
 import { BlogPostsModule } from './blog-posts/blog-posts.module';
 import { CONTENT_ENTITIES } from './content-entities';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { NotificationsModule } from './notifications/notifications.module';
-import { UsersReplicaModule } from './users-replica/users-replica.module';
 
 export const SERVICE = 'svc-content';
 
@@ -41,7 +41,7 @@ export class AppModule {
         // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
         AuditModule.forRoot(),
         BlogPostsModule,
-        UsersReplicaModule,
+        UsersReplicaModule.forRoot(),
         NotificationsModule,
       ],
     };

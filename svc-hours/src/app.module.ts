@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
-import { AuditModule, DatabaseModule, EventsModule } from '@district/service-kit';
+import {
+  AuditModule,
+  DatabaseModule,
+  EventsModule,
+  UsersReplicaModule,
+} from '@district/service-kit';
 import { HOURS_ENTITIES } from './hours-entities';
 import { HOURS_MIGRATIONS } from './migrations';
+import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
 import { ServiceHoursModule } from './service-hours/service-hours.module';
-import { UsersReplicaModule } from './users-replica/users-replica.module';
 
 export const SERVICE = 'svc-hours';
 
@@ -15,7 +20,8 @@ export const SERVICE = 'svc-hours';
     // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
     AuditModule.forRoot(),
     ServiceHoursModule,
-    UsersReplicaModule,
+    // A deleted user's hour logs go with them (DESIGN.md "Account deletion").
+    UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity] }),
   ],
 })
 export class AppModule {}

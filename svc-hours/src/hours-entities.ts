@@ -1,4 +1,4 @@
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
-import { UserReplicaEntity } from './users-replica/user-replica.entity';
+import { UserReplicaEntity } from '@district/service-kit';
 
 export const HOURS_ENTITIES = [ServiceHoursLogEntity, UserReplicaEntity];

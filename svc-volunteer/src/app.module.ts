@@ -3,15 +3,17 @@ import {
   AuditModule,
   DatabaseModule,
   EventsModule,
+  UsersReplicaModule,
   type EventsModuleOptions,
 } from '@district/service-kit';
 import { ArchiveModule } from './archive/archive.module';
 import { VOLUNTEER_ENTITIES } from './entities';
 import { VOLUNTEER_MIGRATIONS } from './migrations';
 import { OpportunitiesModule } from './opportunities/opportunities.module';
+import { EventPhotoEntity } from './photos/event-photo.entity';
 import { PhotosModule } from './photos/photos.module';
+import { SignupEntity } from './signups/signup.entity';
 import { SignupsModule } from './signups/signups.module';
-import { UsersReplicaModule } from './users-replica/users-replica.module';
 
 export const SERVICE = 'svc-volunteer';
 
@@ -38,7 +40,8 @@ export class AppModule {
         OpportunitiesModule,
         SignupsModule,
         PhotosModule,
-        UsersReplicaModule,
+        // A deleted user's signups (freeing their spots, via the trigger) and photos go with them.
+        UsersReplicaModule.forRoot({ deleteWithUser: [SignupEntity, EventPhotoEntity] }),
         ArchiveModule,
       ],
     };

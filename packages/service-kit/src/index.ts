@@ -28,6 +28,8 @@ export * from './validation/zod-validation.pipe';
 export * from './validation/id-param.pipe';
 export { zodErrorBody } from './validation/zod-error-body';
 
+export * from './http/accepts-gzip.util';
+
 export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/with-transaction';
@@ -53,3 +55,5 @@ export * from './events/handle-event.decorator';
 export { EventsModule, EventsRuntime, type EventsModuleOptions } from './events/events.module';
 
 export * from './audit';
+
+export * from './users-replica';

@@ -20,7 +20,7 @@ import {
   ZodQuery,
   type Identity,
 } from '@district/service-kit';
-import { acceptsGzip } from './accepts-gzip.util';
+import { acceptsGzip } from '@district/service-kit';
 import { BlogPostsService } from './blog-posts.service';
 
 const gunzipAsync = promisify(gunzip);

@@ -1,6 +1,7 @@
 import { CreateAuditLog1765000000000 } from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
+import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const CONTENT_MIGRATIONS = [
@@ -8,4 +9,6 @@ export const CONTENT_MIGRATIONS = [
   CreateNotificationTables1764600000000,
   // The kit's append-only audit_log (issue 9).
   CreateAuditLog1765000000000,
+  // The users replica is the kit's: one table shape in every service (issue 16).
+  AlignUsersReplica1795600000000,
 ];

@@ -1,9 +1,12 @@
 import { CreateAuditLog1765000000000 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
+import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
   CreateHoursTables1763900000000,
   // The kit's append-only audit_log (issue 9).
   CreateAuditLog1765000000000,
+  // The users replica is the kit's: one table shape in every service (issue 16).
+  AlignUsersReplica1795600000000,
 ];

@@ -1,5 +1,5 @@
 import type { ServiceHoursLog } from '@district/contracts';
-import { UNKNOWN_SCHOOL_NAME, UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
+import { UNKNOWN_SCHOOL_NAME, UNKNOWN_USER_NAME } from '@district/service-kit';
 
 // One query shape for every read: the log joined with the replica for userName and schoolName.
 // Numbers and dates leave PostgreSQL as text so nothing is rounded or shifted by a time zone.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuditService, managerRows, withTransaction } from '@district/service-kit';
+import { AuditService, withTransaction } from '@district/service-kit';
+import { ArchiveRepository } from './archive.repository';
 
 // An event is over a day after its date: an opportunity dated today (midnight, as the form sends
 // it) stays open all day and is archived the next day, in any time zone.
@@ -10,6 +11,7 @@ export const ARCHIVE_AFTER = '1 day';
 export class ArchiveService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly archive: ArchiveRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -18,13 +20,9 @@ export class ArchiveService {
   // in the same transaction; an empty run leaves none.
   async archivePast(): Promise<number[]> {
     return withTransaction(this.dataSource, async (manager) => {
-      const rows = await managerRows<{ id: number }>(
-        manager,
-        `UPDATE "opportunities" SET "status" = 'archived', "archived_at" = now()
-          WHERE "status" = 'active' AND "date" < now() - interval '${ARCHIVE_AFTER}'
-          RETURNING "id"`,
+      const ids = (await this.archive.archiveOlderThan(manager, ARCHIVE_AFTER)).sort(
+        (a, b) => a - b,
       );
-      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
       if (ids.length > 0)
         await this.audit.record(manager, {
           actorId: null,

@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@district/contracts';
 import {
+  acceptsGzip,
   CurrentUser,
   IdParam,
   Roles,
@@ -18,7 +19,6 @@ import {
   ZodQuery,
   type Identity,
 } from '@district/service-kit';
-import { acceptsGzip } from './accepts-gzip.util';
 import { gzipOf } from './opportunity-list.cache';
 import { OpportunitiesService } from './opportunities.service';
 

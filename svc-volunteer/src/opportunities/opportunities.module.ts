@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpportunitiesController } from './opportunities.controller';
+import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunitiesService } from './opportunities.service';
 import { OpportunityListCache } from './opportunity-list.cache';
+import { OpportunityEntity } from './opportunity.entity';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([OpportunityEntity])],
   controllers: [OpportunitiesController],
-  providers: [OpportunitiesService, OpportunityListCache],
+  providers: [OpportunitiesService, OpportunitiesRepository, OpportunityListCache],
   exports: [OpportunitiesService],
 })
 export class OpportunitiesModule {}

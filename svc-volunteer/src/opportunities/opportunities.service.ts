@@ -12,31 +12,19 @@ import {
 } from '@district/contracts';
 import {
   AuditService,
-  managerRows,
   OutboxService,
-  queryRows,
   withTransaction,
   type AuditEntry,
 } from '@district/service-kit';
+import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
-import {
-  opportunityColumns,
-  signedUpColumn,
-  toOpportunity,
-  type OpportunityRow,
-} from './opportunity-view.util';
-
-// Upcoming events soonest first; past events most recent first.
-const ORDER: Record<OpportunityStatus | 'all', string> = {
-  active: 'o."date" ASC, o."id" ASC',
-  archived: 'o."date" DESC, o."id" DESC',
-  all: 'o."date" DESC, o."id" DESC',
-};
+import { toOpportunity } from './opportunity-view.util';
 
 @Injectable()
 export class OpportunitiesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly opportunities: OpportunitiesRepository,
     private readonly outbox: OutboxService,
     private readonly cache: OpportunityListCache,
     private readonly audit: AuditService,
@@ -68,62 +56,32 @@ export class OpportunitiesService {
   }
 
   async list(status?: OpportunityStatus): Promise<Opportunity[]> {
-    const rows = await queryRows<OpportunityRow>(
-      this.dataSource,
-      `SELECT ${opportunityColumns()} FROM "opportunities" o
-        WHERE ($1::varchar IS NULL OR o."status" = $1)
-        ORDER BY ${ORDER[status ?? 'all']}`,
-      [status ?? null],
-    );
-    return rows.map(toOpportunity);
+    return (await this.opportunities.findList(status)).map(toOpportunity);
   }
 
-  // One page of the same list in the same order, with the total (two statements at once).
+  // One page of the same list in the same order, with the total.
   async page(query: OpportunitiesQuery): Promise<Page<Opportunity>> {
-    const status = query.status ?? null;
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
-    const [rows, counted] = await Promise.all([
-      queryRows<OpportunityRow>(
-        this.dataSource,
-        `SELECT ${opportunityColumns()} FROM "opportunities" o
-          WHERE ($1::varchar IS NULL OR o."status" = $1)
-          ORDER BY ${ORDER[query.status ?? 'all']}
-          LIMIT $2 OFFSET $3`,
-        // An absurd page number must answer an empty page, not overflow OFFSET.
-        [status, pageSize, Math.min((page - 1) * pageSize, 2_147_483_647)],
-      ),
-      queryRows<{ total: number }>(
-        this.dataSource,
-        `SELECT count(*)::int AS "total" FROM "opportunities" o
-          WHERE ($1::varchar IS NULL OR o."status" = $1)`,
-        [status],
-      ),
-    ]);
-    return { items: rows.map(toOpportunity), total: counted[0]?.total ?? 0, page, pageSize };
+    // An absurd page number must answer an empty page, not overflow OFFSET.
+    const skip = Math.min((page - 1) * pageSize, 2_147_483_647);
+    const [rows, total] = await this.opportunities.findPage(query.status, pageSize, skip);
+    return { items: rows.map(toOpportunity), total, page, pageSize };
   }
 
   async findOne(id: number, viewerId: number): Promise<Opportunity> {
-    const rows = await queryRows<OpportunityRow>(
-      this.dataSource,
-      `SELECT ${opportunityColumns()}, ${signedUpColumn('$2')} FROM "opportunities" o WHERE o."id" = $1`,
-      [id, viewerId],
-    );
-    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
-    return toOpportunity(rows[0]);
+    const row = await this.opportunities.findOneFor(id, viewerId);
+    if (!row) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    return toOpportunity(row);
   }
 
   // The opportunity and its opportunity.created event commit together or not at all.
   async create(input: CreateOpportunityInput, actorId: number): Promise<Opportunity> {
     const opportunity = await withTransaction(this.dataSource, async (manager) => {
-      const rows = await managerRows<OpportunityRow>(
-        manager,
-        `INSERT INTO "opportunities" ("title", "description", "location", "date", "spaces")
-         VALUES ($1, $2, $3, $4, $5)
-         RETURNING ${opportunityColumns('"opportunities"')}, false AS "signedUp"`,
-        [input.title, input.description, input.location, input.date, input.spaces],
-      );
-      const created = toOpportunity(rows[0]);
+      const created = toOpportunity({
+        ...(await this.opportunities.insert(manager, input)),
+        signedUp: false,
+      });
       await this.outbox.add(manager, EVENT_TYPES.opportunityCreated, {
         id: created.id,
         title: created.title,
@@ -153,27 +111,15 @@ export class OpportunitiesService {
     };
     const opportunity = await this.audited(entry, async (manager) => {
       // The previous status is read under the row lock, for the record's from/to.
-      const before = await managerRows<{ status: OpportunityStatus; title: string }>(
-        manager,
-        `SELECT "status", "title" FROM "opportunities" WHERE "id" = $1 FOR UPDATE`,
-        [id],
-      );
-      if (before.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
-      const rows = await managerRows<OpportunityRow>(
-        manager,
-        `UPDATE "opportunities" o
-            SET "status" = $2::varchar,
-                "archived_at" = CASE WHEN $2::varchar = 'archived' THEN COALESCE(o."archived_at", now()) ELSE NULL END
-          WHERE o."id" = $1
-          RETURNING ${opportunityColumns()}, ${signedUpColumn('$3')}`,
-        [id, status, actorId],
-      );
+      const before = await this.opportunities.lockForChange(manager, id);
+      if (!before) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+      await this.opportunities.setStatus(manager, id, status);
       await this.audit.record(manager, {
         ...entry,
         outcome: 'success',
-        detail: { title: before[0].title, from: before[0].status, to: status },
+        detail: { title: before.title, from: before.status, to: status },
       });
-      return toOpportunity(rows[0]);
+      return toOpportunity((await this.opportunities.findOneFor(id, actorId, manager))!);
     });
     this.cache.invalidate();
     return opportunity;
@@ -187,17 +133,13 @@ export class OpportunitiesService {
       target: { type: 'opportunity', id },
     };
     await this.audited(entry, async (manager) => {
-      const rows = await managerRows<{ title: string }>(
-        manager,
-        `DELETE FROM "opportunities" WHERE "id" = $1 RETURNING "title"`,
-        [id],
-      );
-      if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+      const title = await this.opportunities.delete(manager, id);
+      if (title === undefined) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
       // The opportunity is gone afterwards: its title stays readable in the record.
       await this.audit.record(manager, {
         ...entry,
         outcome: 'success',
-        detail: { title: rows[0].title },
+        detail: { title },
       });
     });
     this.cache.invalidate();

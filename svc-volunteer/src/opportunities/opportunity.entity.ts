@@ -1,7 +1,14 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { OpportunityStatus } from '@district/contracts';
 
+// The signups trigger (filled) and the change NOTIFY trigger stay in the migrations: TypeORM has
+// no entity form for triggers.
 @Entity({ name: 'opportunities' })
+@Check('opportunities_spaces_check', `"spaces" >= 1`)
+@Check('opportunities_status_check', `"status" IN ('active', 'archived')`)
+// The capacity rule itself: no statement, however concurrent, can push filled past spaces.
+@Check('opportunities_filled_within_spaces', `"filled" >= 0 AND "filled" <= "spaces"`)
+@Index('opportunities_status_date_idx', ['status', 'date'])
 export class OpportunityEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpportunitiesModule } from '../opportunities/opportunities.module';
+import { OpportunityEntity } from '../opportunities/opportunity.entity';
+import { SignupEntity } from './signup.entity';
 import { MySignupsController, SignupsController } from './signups.controller';
+import { SignupsRepository } from './signups.repository';
 import { SignupsService } from './signups.service';
 
 @Module({
-  imports: [OpportunitiesModule],
+  imports: [OpportunitiesModule, TypeOrmModule.forFeature([SignupEntity, OpportunityEntity])],
   controllers: [MySignupsController, SignupsController],
-  providers: [SignupsService],
+  providers: [SignupsService, SignupsRepository],
 })
 export class SignupsModule {}

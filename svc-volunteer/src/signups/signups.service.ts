@@ -4,30 +4,10 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import {
-  API_MESSAGES,
-  type Opportunity,
-  type OpportunityStatus,
-  type SignupEntry,
-} from '@district/contracts';
-import { queryRows, type Identity } from '@district/service-kit';
+import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/contracts';
+import { UNKNOWN_USER_NAME, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
-import { provisionalUserCte, provisionalUserParams } from '../users-replica/provisional-user.util';
-import { UNKNOWN_USER_NAME } from '../users-replica/unknown-user.constant';
-
-interface SignupState {
-  status: OpportunityStatus;
-  filled: number;
-  spaces: number;
-  signedUp: boolean;
-  deletedUser: boolean;
-}
-
-// Where an opportunity stands for one user ($1 opportunity, $2 user).
-const STATE_COLUMNS = `o."status", o."filled", o."spaces",
-  EXISTS (SELECT 1 FROM "signups" s WHERE s."opportunity_id" = o."id" AND s."user_id" = $2) AS "signedUp",
-  EXISTS (SELECT 1 FROM "users" u WHERE u."id" = $2 AND u."deleted") AS "deletedUser"`;
+import { SignupsRepository, type SignupState } from './signups.repository';
 
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
 const CAPACITY_CONSTRAINT = 'opportunities_filled_within_spaces';
@@ -41,7 +21,7 @@ function pgError(error: unknown): { code?: string; constraint?: string } | undef
 @Injectable()
 export class SignupsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly signups: SignupsRepository,
     private readonly opportunities: OpportunitiesService,
   ) {}
 
@@ -49,21 +29,7 @@ export class SignupsService {
   // viewer's own; nobody receives another user's id.
   async list(opportunityId: number, viewerId: number): Promise<SignupEntry[]> {
     // One query answers both "does it exist" (a row with null signup) and the list itself.
-    const rows = await queryRows<{
-      signupId: number | null;
-      mine: boolean | null;
-      name: string | null;
-      school: string | null;
-    }>(
-      this.dataSource,
-      `SELECT s."id" AS "signupId", s."user_id" = $2 AS "mine", u."name", u."school"
-         FROM "opportunities" o
-         LEFT JOIN "signups" s ON s."opportunity_id" = o."id"
-         LEFT JOIN "users" u ON u."id" = s."user_id"
-        WHERE o."id" = $1
-        ORDER BY s."created_at", s."id"`,
-      [opportunityId, viewerId],
-    );
+    const rows = await this.signups.listEntries(opportunityId, viewerId);
     if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
     return rows
       .filter((row) => row.signupId !== null)
@@ -74,13 +40,8 @@ export class SignupsService {
       }));
   }
 
-  async opportunityIdsOf(userId: number): Promise<number[]> {
-    const rows = await queryRows<{ id: number }>(
-      this.dataSource,
-      `SELECT s."opportunity_id" AS "id" FROM "signups" s WHERE s."user_id" = $1 ORDER BY 1`,
-      [userId],
-    );
-    return rows.map((row) => row.id);
+  opportunityIdsOf(userId: number): Promise<number[]> {
+    return this.signups.opportunityIdsOf(userId);
   }
 
   // A single conditional INSERT: the trigger's increment of `filled` locks the opportunity row
@@ -103,15 +64,8 @@ export class SignupsService {
   }
 
   async withdraw(opportunityId: number, userId: number): Promise<Opportunity> {
-    const rows: unknown[] = await queryRows(
-      this.dataSource,
-      `DELETE FROM "signups" s USING "opportunities" o
-        WHERE s."opportunity_id" = $1 AND s."user_id" = $2
-          AND o."id" = s."opportunity_id" AND o."status" = 'active'
-        RETURNING s."id"`,
-      [opportunityId, userId],
-    );
-    if (rows.length === 0) {
+    const withdrawn = await this.signups.deleteFromActive(opportunityId, userId);
+    if (!withdrawn) {
       const state = await this.state(opportunityId, userId);
       if (!state.signedUp) throw new ConflictException(API_MESSAGES.notSignedUp);
       throw new ConflictException(API_MESSAGES.opportunityArchived);
@@ -125,23 +79,9 @@ export class SignupsService {
     opportunityId: number,
     user: Identity,
   ): Promise<SignupState & { inserted: boolean }> {
-    let rows: Array<SignupState & { inserted: boolean }>;
+    let state: (SignupState & { inserted: boolean }) | undefined;
     try {
-      // The WHERE is only a cheap early refusal from the statement's snapshot; the CHECK decides.
-      rows = await queryRows(
-        this.dataSource,
-        `WITH known AS (${provisionalUserCte('$2', '$3', '$4')}),
-         ins AS (
-           INSERT INTO "signups" ("opportunity_id", "user_id")
-           SELECT o."id", $2 FROM "opportunities" o
-            WHERE o."id" = $1 AND o."status" = 'active' AND o."filled" < o."spaces"
-              AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = $2 AND u."deleted")
-           ON CONFLICT ("opportunity_id", "user_id") DO NOTHING
-           RETURNING "id")
-         SELECT EXISTS (SELECT 1 FROM ins) AS "inserted", ${STATE_COLUMNS}
-           FROM "opportunities" o WHERE o."id" = $1`,
-        [opportunityId, user.id, ...provisionalUserParams(user)],
-      );
+      state = await this.signups.tryInsert(opportunityId, user);
     } catch (error) {
       const pg = pgError(error);
       if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) {
@@ -151,17 +91,13 @@ export class SignupsService {
       if (pg?.code === '23503') throw new NotFoundException(API_MESSAGES.opportunityNotFound);
       throw error;
     }
-    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
-    return rows[0];
+    if (!state) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    return state;
   }
 
   private async state(opportunityId: number, userId: number): Promise<SignupState> {
-    const rows: SignupState[] = await queryRows(
-      this.dataSource,
-      `SELECT ${STATE_COLUMNS} FROM "opportunities" o WHERE o."id" = $1`,
-      [opportunityId, userId],
-    );
-    if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
-    return rows[0];
+    const state = await this.signups.state(opportunityId, userId);
+    if (!state) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    return state;
   }
 }

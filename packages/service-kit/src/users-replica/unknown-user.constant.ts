@@ -1,5 +1,5 @@
 import { OTHER_SCHOOL } from '@district/contracts';
 
-// For an entry whose user.registered event has not reached svc-hours yet.
+// Shown for a row whose user.registered event has not reached this service yet.
 export const UNKNOWN_USER_NAME = 'Unknown Student';
 export const UNKNOWN_SCHOOL_NAME = OTHER_SCHOOL;

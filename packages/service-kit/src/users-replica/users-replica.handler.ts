@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_TYPES, type UserDeletedPayload, type UserReplicaPayload } from '@district/contracts';
+import { HandleEvent } from '../events/handle-event.decorator';
+import type { EventContext } from '../events/event-consumer';
+import { UsersReplicaRepository, type UserOwnedEntity } from './users-replica.repository';
+
+export const USERS_REPLICA_OPTIONS = Symbol('service-kit:users-replica-options');
+
+export interface UsersReplicaOptions {
+  // The service's tables whose rows go with a deleted user, in this order (svc-volunteer's
+  // signups and photos, svc-hours's logs). Rows that must stay (blog posts) are not listed.
+  deleteWithUser?: UserOwnedEntity[];
+}
+
+// Keeps the users table in step with svc-auth. Each handler runs in the consumer's transaction,
+// together with the processed_events row; the consumer has already checked the payload against
+// its contract schema.
+@Injectable()
+export class UsersReplicaHandler {
+  constructor(
+    private readonly users: UsersReplicaRepository,
+    @Inject(USERS_REPLICA_OPTIONS) private readonly options: UsersReplicaOptions,
+  ) {}
+
+  @HandleEvent(EVENT_TYPES.userRegistered)
+  onRegistered(payload: UserReplicaPayload, { manager, event }: EventContext): Promise<void> {
+    return this.users.upsert(manager, payload, event.occurredAt);
+  }
+
+  @HandleEvent(EVENT_TYPES.userUpdated)
+  onUpdated(payload: UserReplicaPayload, { manager, event }: EventContext): Promise<void> {
+    return this.users.upsert(manager, payload, event.occurredAt);
+  }
+
+  @HandleEvent(EVENT_TYPES.userDeleted)
+  async onDeleted({ id }: UserDeletedPayload, { manager, event }: EventContext): Promise<void> {
+    await this.users.tombstone(manager, id, event.occurredAt);
+    for (const entity of this.options.deleteWithUser ?? [])
+      await this.users.deleteOwnedBy(manager, entity, id);
+  }
+}
