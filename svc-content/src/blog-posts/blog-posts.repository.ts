@@ -5,7 +5,16 @@ import type { ReviewDecision, ReviewStatus } from '@district/contracts';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { UserReplicaEntity } from '../users-replica/user-replica.entity';
 import { BlogPostEntity } from './blog-post.entity';
-import { AUTHOR_JOIN, BLOG_POST_COLUMNS, type BlogPostRow } from './blog-post-view.util';
+import type { BlogPostRow } from './blog-post-view.util';
+
+// Columns of BlogPostRow, for a post aliased `p` left-joined to live users aliased `u`: the raw
+// form of viewQuery() below, for the full list (bench/blog-list.ts).
+const BLOG_POST_COLUMNS = `p."id", p."title", p."content", p."status",
+  p."created_at" AS "createdAt", p."updated_at" AS "updatedAt",
+  u."name" AS "authorName", u."avatar_url" AS "authorAvatarUrl"`;
+
+// A deleted author keeps a tombstone row; it must read as no author at all.
+const AUTHOR_JOIN = `LEFT JOIN "users" u ON u."id" = p."author_id" AND NOT u."deleted"`;
 
 const NEWEST_FIRST = `ORDER BY p."created_at" DESC, p."id" DESC`;
 
@@ -116,7 +125,8 @@ export class BlogPostsRepository {
     return row!;
   }
 
-  // The post joined with its author's live replica row: the columns of BlogPostRow.
+  // The post joined with its author's live replica row: the columns of BlogPostRow (as
+  // BLOG_POST_COLUMNS and AUTHOR_JOIN above).
   private viewQuery(manager: EntityManager): SelectQueryBuilder<BlogPostEntity> {
     return (
       manager

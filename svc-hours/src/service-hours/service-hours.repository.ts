@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { OTHER_SCHOOL, type ReviewDecision, type ReviewStatus } from '@district/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { ServiceHoursLogEntity } from './service-hours-log.entity';
-import { LOG_VIEW_COLUMNS, type LogViewRow } from './service-hours-view';
+import type { LogViewRow } from './service-hours-view';
 
 // The reads of the supervisor page are raw SQL on purpose: they are the hot path measured by
 // bench/supervisor-page.ts (20,000 entries: tabs, school switches, the GROUPING SETS summary)
@@ -44,6 +44,12 @@ export interface NewLog {
   date: string;
 }
 
+// One query shape for every read: the log joined with the replica for userName and schoolName.
+// Numbers and dates leave PostgreSQL as text so nothing is rounded or shifted by a time zone.
+const LOG_VIEW_COLUMNS = `
+  l."id", l."user_id", l."opportunity_id", l."hours"::text AS "hours", l."description",
+  l."date"::text AS "date", l."status", l."approved_by", l."submitted_at",
+  u."name" AS "user_name", u."school_name" AS "school_name"`;
 const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"`;
 const NEWEST_FIRST = `ORDER BY l."submitted_at" DESC, l."id" DESC`;
 
