@@ -12,14 +12,6 @@ export interface BlogPostRow {
   authorAvatarUrl: string | null;
 }
 
-// Columns of BlogPostRow, for a post aliased `p` left-joined to live users aliased `u`.
-export const BLOG_POST_COLUMNS = `p."id", p."title", p."content", p."status",
-  p."created_at" AS "createdAt", p."updated_at" AS "updatedAt",
-  u."name" AS "authorName", u."avatar_url" AS "authorAvatarUrl"`;
-
-// A deleted author keeps a tombstone row; it must read as no author at all.
-export const AUTHOR_JOIN = `LEFT JOIN "users" u ON u."id" = p."author_id" AND NOT u."deleted"`;
-
 export function toBlogPost(row: BlogPostRow): BlogPost {
   return {
     id: row.id,

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
-import { BlogPostsController } from './blog-posts.controller';
-import { BlogPostsService } from './blog-posts.service';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlogListCache } from './blog-list-cache.service';
+import { BlogPostEntity } from './blog-post.entity';
+import { BlogPostsController } from './blog-posts.controller';
+import { BlogPostsRepository } from './blog-posts.repository';
+import { BlogPostsService } from './blog-posts.service';
 
-@Module({ controllers: [BlogPostsController], providers: [BlogPostsService, BlogListCache] })
+@Module({
+  imports: [TypeOrmModule.forFeature([BlogPostEntity])],
+  controllers: [BlogPostsController],
+  providers: [BlogPostsService, BlogPostsRepository, BlogListCache],
+})
 export class BlogPostsModule {}

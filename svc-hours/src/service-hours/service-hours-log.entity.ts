@@ -1,9 +1,28 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { ReviewStatus } from '@district/contracts';
-import { numericTransformer } from './numeric.transformer';
+import { numericTransformer } from '@district/service-kit';
 
 // One logged stretch of service (SPEC §3 service_hours_logs).
+// Indexes and checks as the first migration created them (DESC there; PostgreSQL reads a btree
+// either way, and TypeORM's @Index has no column order, so the entity lists the columns only).
 @Entity({ name: 'service_hours_logs' })
+// Own entries, newest first; also what user.deleted removes.
+@Index('service_hours_logs_user_idx', ['userId', 'submittedAt', 'id'])
+// The supervisor tabs (pending / approved / rejected), newest first.
+@Index('service_hours_logs_status_idx', ['status', 'submittedAt', 'id'])
+@Index('service_hours_logs_submitted_idx', ['submittedAt', 'id'])
+// SPEC §5/§9 held by the database too: 0.5 to 24 in exact halves.
+@Check(
+  'service_hours_logs_hours_check',
+  `"hours" >= 0.5 AND "hours" <= 24 AND "hours" * 2 = trunc("hours" * 2)`,
+)
+@Check('service_hours_logs_description_check', `char_length(btrim("description")) >= 10`)
+@Check('service_hours_logs_status_check', `"status" IN ('pending', 'approved', 'rejected')`)
+// A reviewed entry always names its reviewer; a pending one never does.
+@Check(
+  'service_hours_logs_reviewer_check',
+  `("status" = 'pending') = ("approved_by" IS NULL AND "reviewed_at" IS NULL)`,
+)
 export class ServiceHoursLogEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;

@@ -1,13 +1,8 @@
 import type { ServiceHoursLog } from '@district/contracts';
 import { UNKNOWN_SCHOOL_NAME, UNKNOWN_USER_NAME } from '@district/service-kit';
 
-// One query shape for every read: the log joined with the replica for userName and schoolName.
-// Numbers and dates leave PostgreSQL as text so nothing is rounded or shifted by a time zone.
-export const LOG_VIEW_COLUMNS = `
-  l."id", l."user_id", l."opportunity_id", l."hours"::text AS "hours", l."description",
-  l."date"::text AS "date", l."status", l."approved_by", l."submitted_at",
-  u."name" AS "user_name", u."school_name" AS "school_name"`;
-
+// One row of the repository's view: the log joined with the replica for userName and schoolName.
+// Numbers and dates arrive as PostgreSQL's text so nothing is rounded or shifted by a time zone.
 export interface LogViewRow {
   id: number;
   user_id: number;

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServiceHoursLogEntity } from './service-hours-log.entity';
 import { ServiceHoursController } from './service-hours.controller';
+import { ServiceHoursRepository } from './service-hours.repository';
 import { ServiceHoursService } from './service-hours.service';
 
-@Module({ controllers: [ServiceHoursController], providers: [ServiceHoursService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([ServiceHoursLogEntity])],
+  controllers: [ServiceHoursController],
+  providers: [ServiceHoursService, ServiceHoursRepository],
+})
 export class ServiceHoursModule {}

@@ -9,7 +9,6 @@ import {
 import {
   API_MESSAGES,
   EVENT_TYPES,
-  OTHER_SCHOOL,
   PAGE_SIZE_DEFAULT,
   schoolOrder,
   type KeysetPage,
@@ -30,50 +29,16 @@ import {
   type AuditEntry,
   type Identity,
 } from '@district/service-kit';
-import { DataSource, type EntityManager } from 'typeorm';
-import { LOG_VIEW_COLUMNS, toServiceHoursLog, type LogViewRow } from './service-hours-view';
+import { DataSource } from 'typeorm';
+import {
+  ServiceHoursRepository,
+  type LogCursor,
+  type LogScope,
+  type SummaryRow,
+} from './service-hours.repository';
+import { toServiceHoursLog } from './service-hours-view';
 
 export const SELF_REVIEW_MESSAGE = 'You cannot review your own service hours';
-
-interface Scope {
-  // Only this user's entries (a student always; anyone with ?mine=true).
-  userId?: number;
-  school?: string;
-  status?: ServiceHoursLog['status'];
-}
-
-// Builds the WHERE clause shared by the list, the count and the summary.
-function whereOf(scope: Scope, params: unknown[]): string {
-  const conditions: string[] = [];
-  if (scope.userId !== undefined) {
-    params.push(scope.userId);
-    conditions.push(`l."user_id" = $${params.length}`);
-  }
-  if (scope.status !== undefined) {
-    params.push(scope.status);
-    conditions.push(`l."status" = $${params.length}`);
-  }
-  if (scope.school !== undefined) {
-    // Entries of users not (yet) in the replica show, and filter, as "Other".
-    params.push(OTHER_SCHOOL, scope.school);
-    conditions.push(
-      `COALESCE(NULLIF(u."school_name", ''), $${params.length - 1}) = $${params.length}`,
-    );
-  }
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-}
-
-interface SummaryRow {
-  school: string | null;
-  is_total: number;
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  approved_hours: string;
-  pending_hours: string;
-  active_students: number;
-}
 
 function toTotals(row: SummaryRow | undefined): ServiceHoursTotals {
   return {
@@ -87,22 +52,13 @@ function toTotals(row: SummaryRow | undefined): ServiceHoursTotals {
   };
 }
 
-const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"`;
-const NEWEST_FIRST = `ORDER BY l."submitted_at" DESC, l."id" DESC`;
-
-// A keyset cursor is the last row's (submitted_at, id), the sort key. The time travels as
-// PostgreSQL's own text (microseconds), since a JavaScript Date would round it and skip rows.
-interface Cursor {
-  at: string;
-  id: number;
-}
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
-function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: LogCursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 }
 
-function decodeCursor(text: string): Cursor {
+function decodeCursor(text: string): LogCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
     if (
@@ -122,6 +78,7 @@ function decodeCursor(text: string): Cursor {
 export class ServiceHoursService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly logs: ServiceHoursRepository,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
   ) {}
@@ -129,8 +86,8 @@ export class ServiceHoursService {
   // A student sees only their own entries whatever the query says; reviewers see everyone's.
   private scopeFor(
     user: Identity,
-    query: { mine: boolean; school?: string; status?: Scope['status'] },
-  ): Scope {
+    query: { mine: boolean; school?: string; status?: LogScope['status'] },
+  ): LogScope {
     const ownOnly = query.mine || !hasRole(user, 'supervisor');
     return { userId: ownOnly ? user.id : undefined, school: query.school, status: query.status };
   }
@@ -148,62 +105,31 @@ export class ServiceHoursService {
     return this.page(scope, query.page ?? 1, query.pageSize ?? PAGE_SIZE_DEFAULT);
   }
 
-  private async all(scope: Scope): Promise<ServiceHoursLog[]> {
-    const params: unknown[] = [];
-    const rows: LogViewRow[] = await this.dataSource.query(
-      `SELECT ${LOG_VIEW_COLUMNS} ${FROM} ${whereOf(scope, params)} ${NEWEST_FIRST}`,
-      params,
-    );
-    return rows.map(toServiceHoursLog);
+  private async all(scope: LogScope): Promise<ServiceHoursLog[]> {
+    return (await this.logs.findAll(scope)).map(toServiceHoursLog);
   }
 
-  private async page(scope: Scope, page: number, pageSize: number): Promise<Page<ServiceHoursLog>> {
-    const params: unknown[] = [];
-    const where = whereOf(scope, params);
-    const [rows, counted] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${LOG_VIEW_COLUMNS} ${FROM} ${where} ${NEWEST_FIRST} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      ) as Promise<LogViewRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS "total" ${FROM} ${where}`, params) as Promise<
-        Array<{ total: number }>
-      >,
-    ]);
-    return { items: rows.map(toServiceHoursLog), total: counted[0]?.total ?? 0, page, pageSize };
+  private async page(
+    scope: LogScope,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<ServiceHoursLog>> {
+    const { rows, total } = await this.logs.findPage(scope, page, pageSize);
+    return { items: rows.map(toServiceHoursLog), total, page, pageSize };
   }
 
   // Newest first from just after `after`: one row more than asked says whether there is a next page.
   private async keysetPage(
-    scope: Scope,
+    scope: LogScope,
     limit: number,
-    after: Cursor | undefined,
+    after: LogCursor | undefined,
   ): Promise<KeysetPage<ServiceHoursLog>> {
-    const params: unknown[] = [];
-    const where = whereOf(scope, params);
-    const countParams = [...params];
-    let rowsWhere = where;
-    if (after) {
-      params.push(after.at, after.id);
-      const keyset = `(l."submitted_at", l."id") < ($${params.length - 1}::timestamptz, $${params.length})`;
-      rowsWhere = where ? `${where} AND ${keyset}` : `WHERE ${keyset}`;
-    }
-    params.push(limit + 1);
-    const [rows, counted] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${LOG_VIEW_COLUMNS}, l."submitted_at"::text AS "cursor_at"
-         ${FROM} ${rowsWhere} ${NEWEST_FIRST} LIMIT $${params.length}`,
-        params,
-      ) as Promise<Array<LogViewRow & { cursor_at: string }>>,
-      this.dataSource.query(
-        `SELECT count(*)::int AS "total" ${FROM} ${where}`,
-        countParams,
-      ) as Promise<Array<{ total: number }>>,
-    ]);
+    const { rows, total } = await this.logs.findKeysetPage(scope, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       items: page.map(toServiceHoursLog),
-      total: counted[0]?.total ?? 0,
+      total,
       nextCursor:
         rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
     };
@@ -213,23 +139,7 @@ export class ServiceHoursService {
   // SETS) instead of 20,000 rows in the browser.
   async summary(user: Identity, query: ServiceHoursSummaryQuery): Promise<ServiceHoursSummary> {
     const scope = this.scopeFor(user, query);
-    const params: unknown[] = [OTHER_SCHOOL];
-    const rows: SummaryRow[] = await this.dataSource.query(
-      `SELECT s."school", GROUPING(s."school") AS "is_total",
-         count(*)::int AS "total",
-         count(*) FILTER (WHERE s."status" = 'pending')::int AS "pending",
-         count(*) FILTER (WHERE s."status" = 'approved')::int AS "approved",
-         count(*) FILTER (WHERE s."status" = 'rejected')::int AS "rejected",
-         COALESCE(sum(s."hours") FILTER (WHERE s."status" = 'approved'), 0)::text AS "approved_hours",
-         COALESCE(sum(s."hours") FILTER (WHERE s."status" = 'pending'), 0)::text AS "pending_hours",
-         count(DISTINCT s."user_id")::int AS "active_students"
-       FROM (
-         SELECT l."status", l."hours", l."user_id", COALESCE(NULLIF(u."school_name", ''), $1) AS "school"
-         ${FROM} ${whereOf({ userId: scope.userId }, params)}
-       ) s
-       GROUP BY GROUPING SETS ((s."school"), ())`,
-      params,
-    );
+    const rows = await this.logs.summarize(scope.userId);
     const bySchool: Record<string, ServiceHoursTotals> = {};
     let overall: ServiceHoursTotals = toTotals(undefined);
     for (const row of rows) {
@@ -248,19 +158,16 @@ export class ServiceHoursService {
   async create(user: Identity, input: ServiceHoursInput): Promise<ServiceHoursLog> {
     // The date is a calendar day; the schema parsed "YYYY-MM-DD" as UTC midnight.
     const day = input.date.toISOString().slice(0, 10);
-    const rows: LogViewRow[] = await this.dataSource.query(
-      `WITH l AS (
-         INSERT INTO "service_hours_logs" ("user_id", "opportunity_id", "hours", "description", "date")
-         SELECT $1, $2, $3, $4, $5
-         WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = $1 AND "deleted")
-         RETURNING *
-       )
-       SELECT ${LOG_VIEW_COLUMNS} FROM l LEFT JOIN "users" u ON u."id" = l."user_id"`,
-      [user.id, input.opportunityId ?? null, input.hours, input.description, day],
-    );
+    const row = await this.logs.insertLog({
+      userId: user.id,
+      opportunityId: input.opportunityId ?? null,
+      hours: input.hours,
+      description: input.description,
+      date: day,
+    });
     // Only an account deleted a moment ago gets here: its session is already gone.
-    if (rows.length === 0) throw new UnauthorizedException();
-    return toServiceHoursLog(rows[0]);
+    if (!row) throw new UnauthorizedException();
+    return toServiceHoursLog(row);
   }
 
   // pending → approved | rejected, once. The row lock makes concurrent reviews queue up, so
@@ -291,22 +198,16 @@ export class ServiceHoursService {
     entry: Omit<AuditEntry, 'outcome' | 'detail'>,
   ): Promise<ServiceHoursLog> {
     return this.dataSource.transaction(async (manager) => {
-      const [current] = (await manager.query(
-        `SELECT "user_id", "status" FROM "service_hours_logs" WHERE "id" = $1 FOR UPDATE`,
-        [id],
-      )) as Array<{ user_id: number; status: string }>;
+      const current = await this.logs.lockForReview(manager, id);
       if (!current) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
-      if (current.user_id === reviewer.id) throw new ForbiddenException(SELF_REVIEW_MESSAGE);
+      if (current.userId === reviewer.id) throw new ForbiddenException(SELF_REVIEW_MESSAGE);
       if (current.status !== 'pending') {
         throw new ConflictException(
           `${API_MESSAGES.onlyPending}: this entry is already ${current.status}`,
         );
       }
-      await manager.query(
-        `UPDATE "service_hours_logs" SET "status" = $2, "approved_by" = $3, "reviewed_at" = now() WHERE "id" = $1`,
-        [id, status, reviewer.id],
-      );
-      const log = await this.viewOf(manager, id);
+      await this.logs.markReviewed(manager, id, status, reviewer.id);
+      const log = toServiceHoursLog(await this.logs.findView(manager, id));
       // Same transaction: the credit leaves svc-hours if and only if the approval commits.
       if (status === 'approved') {
         await this.outbox.add(manager, EVENT_TYPES.hoursApproved, {
@@ -322,13 +223,5 @@ export class ServiceHoursService {
       });
       return log;
     });
-  }
-
-  private async viewOf(manager: EntityManager, id: number): Promise<ServiceHoursLog> {
-    const rows: LogViewRow[] = await manager.query(
-      `SELECT ${LOG_VIEW_COLUMNS} ${FROM} WHERE l."id" = $1`,
-      [id],
-    );
-    return toServiceHoursLog(rows[0]);
   }
 }

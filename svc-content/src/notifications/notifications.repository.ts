@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { NotificationItemEntity } from './notification-item.entity';
+
+// Items older than this are skipped (the cursor still moves past them): a user who comes back
+// after a while sees what is new from now on, not a storm of toasts about old opportunities.
+export const NOTIFICATION_MAX_AGE_MS = 10 * 60_000;
+
+export interface ItemRow {
+  id: number;
+  type: string;
+  title: string;
+  location: string;
+  opportunityId: number;
+  // Younger than NOTIFICATION_MAX_AGE_MS by the database's clock.
+  fresh: boolean;
+}
+
+const ITEM_COLUMNS = `"id", "type", "title", "location", "opportunity_id" AS "opportunityId",
+  "created_at" > now() - make_interval(secs => ${NOTIFICATION_MAX_AGE_MS / 1000}) AS "fresh"`;
+
+// The feed's statements. The cursor and item reads are raw on purpose: they are the polling and
+// push paths measured by bench/notification-latency.ts and bench/sse-capacity.ts (thousands of
+// users per push: one int[] parameter, not thousands).
+@Injectable()
+export class NotificationsRepository {
+  constructor(
+    @InjectRepository(NotificationItemEntity)
+    private readonly items: Repository<NotificationItemEntity>,
+  ) {}
+
+  // One round trip on every poll: the user's cursor (created at the newest item on the first
+  // call, `created`) and the newest item id. Raw: INSERT … ON CONFLICT inside a CTE.
+  async openCursor(userId: number): Promise<{ created: boolean; cursor: number; newest: number }> {
+    const [row]: Array<{ created: boolean; cursor: number; newest: number }> =
+      await this.items.query(
+        `WITH "newest" AS (SELECT coalesce(max("id"), 0) AS "id" FROM "notification_items"),
+              "created" AS (
+                INSERT INTO "notification_cursors" ("user_id", "last_item_id")
+                SELECT $1, "id" FROM "newest"
+                ON CONFLICT ("user_id") DO NOTHING RETURNING "last_item_id")
+         SELECT EXISTS (SELECT 1 FROM "created") AS "created",
+                coalesce((SELECT "last_item_id" FROM "created"),
+                         (SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1))
+                  AS "cursor",
+                (SELECT "id" FROM "newest") AS "newest"`,
+        [userId],
+      );
+    return row;
+  }
+
+  // The user's cursor, its row locked until the caller's transaction ends (0 when it has none).
+  async lockCursor(manager: EntityManager, userId: number): Promise<number> {
+    const [locked]: Array<{ last_item_id: number }> = await manager.query(
+      `SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1 FOR UPDATE`,
+      [userId],
+    );
+    return locked?.last_item_id ?? 0;
+  }
+
+  // The cursors of the listed users that are behind `upToId`, locked in user order so that
+  // instances locking overlapping sets of users never deadlock.
+  lockCursorsBehind(
+    manager: EntityManager,
+    userIds: readonly number[],
+    upToId: number,
+  ): Promise<Array<{ user_id: number; last_item_id: number }>> {
+    return manager.query(
+      `SELECT "user_id", "last_item_id" FROM "notification_cursors"
+        WHERE "user_id" = ANY($1::int[]) AND "last_item_id" < $2
+        ORDER BY "user_id" FOR UPDATE`,
+      [userIds, upToId],
+    );
+  }
+
+  async moveCursors(manager: EntityManager, userIds: readonly number[], to: number): Promise<void> {
+    await manager.query(
+      `UPDATE "notification_cursors" SET "last_item_id" = $2 WHERE "user_id" = ANY($1::int[])`,
+      [userIds, to],
+    );
+  }
+
+  // Items after `afterId`, oldest first, at most `limit` of them.
+  findItemsAfter(manager: EntityManager, afterId: number, limit: number): Promise<ItemRow[]> {
+    return manager.query(
+      `SELECT ${ITEM_COLUMNS} FROM "notification_items" WHERE "id" > $1 ORDER BY "id" LIMIT $2`,
+      [afterId, limit],
+    );
+  }
+
+  // Items in (afterId, upToId], oldest first.
+  findItemsBetween(manager: EntityManager, afterId: number, upToId: number): Promise<ItemRow[]> {
+    return manager.query(
+      `SELECT ${ITEM_COLUMNS} FROM "notification_items"
+        WHERE "id" > $1 AND "id" <= $2 ORDER BY "id"`,
+      [afterId, upToId],
+    );
+  }
+
+  async newestItemId(): Promise<number> {
+    return (await this.items.maximum('id')) ?? 0;
+  }
+
+  // Inserts commit in id order (one at a time across instances), so a reader that sees item n
+  // has seen every item before it and a cursor never skips a late commit. Raw: an advisory lock
+  // is nothing TypeORM expresses.
+  async lockItemOrder(manager: EntityManager): Promise<void> {
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.notification_items'))`,
+    );
+  }
+
+  // The new item's id, or undefined when the opportunity already has one (a redelivery).
+  async insertItem(
+    manager: EntityManager,
+    item: { title: string; location: string; opportunityId: number },
+  ): Promise<number | undefined> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationItemEntity)
+      .values({ type: 'new_opportunity', ...item })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (result.raw as Array<{ id: number }>)[0]?.id;
+  }
+}
