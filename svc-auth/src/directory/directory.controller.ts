@@ -1,7 +1,8 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip } from '@district/service-kit';
 import { DirectoryService } from './directory.service';
-import { acceptsGzip, etagMatches } from './http-cache.util';
+import { etagMatches } from './http-cache.util';
 
 // Any signed-in user (the gateway's identity is required by the global guard).
 @Controller('api')

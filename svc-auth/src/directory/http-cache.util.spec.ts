@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, etagMatches } from './http-cache.util';
-
-describe('acceptsGzip', () => {
-  it('reads what browsers and proxies send', () => {
-    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
-    expect(acceptsGzip('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe(true);
-    expect(acceptsGzip('*')).toBe(true);
-    expect(acceptsGzip('identity')).toBe(false);
-    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
-    expect(acceptsGzip(['deflate', 'gzip'])).toBe(true);
-  });
-});
+import { etagMatches } from './http-cache.util';
 
 describe('etagMatches', () => {
   const etag = '"abc123"';
