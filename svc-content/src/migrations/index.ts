@@ -1,4 +1,7 @@
-import { CreateAuditLog1765000000000 } from '@district/service-kit';
+import {
+  CreateAuditLog1765000000000,
+  MoveAuditLogToOutbox1795600000001,
+} from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
 
@@ -6,6 +9,8 @@ import { CreateNotificationTables1764600000000 } from './1764600000000-create-no
 export const CONTENT_MIGRATIONS = [
   CreateContentTables1764000000000,
   CreateNotificationTables1764600000000,
-  // The kit's append-only audit_log (issue 9).
+  // The kit's append-only audit_log (issue 9)…
   CreateAuditLog1765000000000,
+  // …whose records now leave through the outbox for svc-auth's merged trail (issue 16).
+  MoveAuditLogToOutbox1795600000001,
 ];
