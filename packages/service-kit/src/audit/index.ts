@@ -6,13 +6,7 @@ export {
 export * from './audit.types';
 export * from './audit-cursor';
 export { describeAuditDetail } from './audit-detail.util';
-export {
-  AuditService,
-  addAuditRecord,
-  readAuditPage,
-  storeAuditRecord,
-  toAuditRecord,
-} from './audit.service';
+export { AuditService, addAuditRecord, readAuditPage, storeAuditRecord } from './audit.service';
 export { auditPageQuerySchema, auditFilterOf, type AuditPageQuery } from './audit-query.schema';
 export { AuditModule } from './audit.module';
 export type { AuditModuleOptions } from './audit.options';
