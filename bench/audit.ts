@@ -4,7 +4,8 @@
 //
 //   node bench/audit.ts [--records 100000] [--rate 50] [--duration 15]
 //
-// Records are inserted straight into svc-auth's audit_log (append-only: INSERT is allowed).
+// Records are inserted straight into svc-auth's audit_log, the one merged trail (issue 16; append-
+// only: INSERT is allowed), as svc-auth's own and as if they had come from the other services.
 // Uses DATABASE_URL / REDIS_URL when set, else the local ones; everything is dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -72,13 +73,17 @@ try {
   await db.connect();
   const url = platform.url;
   const admin = await login(url, platform.seed.admin);
-  // 20 actors, the svc-auth actions, a year of history (one record every ~5 minutes).
+  // 20 actors, the four services in turn, a year of history (one record every ~5 minutes).
   await db.query(
-    `INSERT INTO auth.audit_log (at, actor_id, action, target_type, target_id, outcome, detail)
-     SELECT now() - (g * interval '315 seconds'),
+    `INSERT INTO auth.audit_log
+       (service, source_id, at, actor_id, action, target_type, target_id, outcome, detail)
+     SELECT (ARRAY['svc-auth','svc-volunteer','svc-content','svc-hours'])[1 + g % 4],
+            gen_random_uuid(),
+            now() - (g * interval '315 seconds'),
             1 + (g % 20),
-            (ARRAY['user.roles.change','user.school.change','user.delete','users.backup'])[1 + g % 4],
-            'user', (g % 5000)::text,
+            (ARRAY['user.delete','opportunity.archive','blog.approve','hours.approve'])[1 + g % 4],
+            (ARRAY['user','opportunity','blog-post','service-hours'])[1 + g % 4],
+            (g % 5000)::text,
             CASE WHEN g % 17 = 0 THEN 'failure' ELSE 'success' END,
             jsonb_build_object('name', 'Student ' || g, 'from', 'Jesuit High School', 'to', 'Rummel High School')
        FROM generate_series(1, $1::int) g`,

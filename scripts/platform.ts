@@ -302,13 +302,8 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
 
     checkpoint();
     const services: RunningService[] = [];
-    // Ports first: svc-auth's merged GET /api/audit needs the others' addresses (issue 9).
     const servicePorts = new Map<string, number>();
     for (const service of present) servicePorts.set(service.name, await findFreePort());
-    const auditUpstreams = present
-      .filter((s) => s.name !== 'svc-auth')
-      .map((s) => `${s.name}=http://127.0.0.1:${servicePorts.get(s.name)}`)
-      .join(',');
     // allSettled: on a failure, wait until every start attempt has registered its cleanup.
     const outcomes = await Promise.allSettled(
       present.map(async (service) => {
@@ -334,7 +329,6 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             SEED_ADMIN_PASSWORD: seed.admin.password,
             SEED_SUPERVISOR_USERNAME: seed.supervisor.username,
             SEED_SUPERVISOR_PASSWORD: seed.supervisor.password,
-            ...(service.name === 'svc-auth' ? { AUDIT_UPSTREAMS: auditUpstreams } : {}),
             ...(service.nodeOptions ? { NODE_OPTIONS: service.nodeOptions } : {}),
           },
           inheritedEnv(env),

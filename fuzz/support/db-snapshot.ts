@@ -13,11 +13,14 @@ export type Snapshot = Map<string, string>;
 
 // What of a row counts as content: the relay marks an outbox row published a moment after the
 // request that wrote it, so only its id counts; a refused privileged action is recorded as an
-// audit failure (issue 9), a row meant to be written, so failure rows are left out.
+// audit failure (issue 9), a row meant to be written, so failure rows are left out (in svc-auth's
+// audit_log, and as the audit.recorded events the other services publish, issue 16).
 function rowsOf(schema: string, table: string): string {
   const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const from = `${q(schema)}.${q(table)} x`;
-  if (table === 'outbox') return `select x.id::text as r from ${from}`;
+  if (table === 'outbox')
+    return `select x.id::text as r from ${from}
+             where not (x.type = 'audit.recorded' and x.payload->>'outcome' = 'failure')`;
   if (table === 'audit_log') return `select x::text as r from ${from} where x.outcome <> 'failure'`;
   return `select x::text as r from ${from}`;
 }

@@ -17,10 +17,11 @@ import { AUTH_ENTITIES } from './users/auth-entities';
   imports: [
     FastifyPluginsModule,
     DatabaseModule.forRoot({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
-    // Relay for user.* events; consumer of hours.approved (hour credits).
+    // Relay for user.* events; consumer of hours.approved (hour credits) and audit.recorded.
     EventsModule.forRoot(),
-    // The audit_log writer (issue 9); svc-auth reads its own table directly, so no /internal/audit.
-    AuditModule.forRoot({ internalEndpoint: false }),
+    // The merged audit trail (issues 9, 16): svc-auth's own records go straight into it, the
+    // other services' arrive as audit.recorded events.
+    AuditModule.forRoot({ store: true }),
     AuthModule,
     PasswordResetModule,
     AvatarsModule,

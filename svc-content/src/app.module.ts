@@ -22,7 +22,12 @@ export const HANDLED_EVENTS: readonly EventType[] = [
   'opportunity.created',
 ];
 
-const routing = Object.fromEntries(HANDLED_EVENTS.map((type) => [type, EVENT_CONSUMERS[type]]));
+// What the relay sends on: its audit records, to svc-auth (issue 16).
+const PRODUCED_EVENTS: readonly EventType[] = ['audit.recorded'];
+
+const routing = Object.fromEntries(
+  [...HANDLED_EVENTS, ...PRODUCED_EVENTS].map((type) => [type, EVENT_CONSUMERS[type]]),
+);
 
 export interface AppModuleOptions {
   events?: EventsModuleOptions;
@@ -35,10 +40,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         DatabaseModule.forRoot({ entities: CONTENT_ENTITIES, migrations: CONTENT_MIGRATIONS }),
-        // Consumer of user.* (the replica) and opportunity.created (notifications); no relay:
-        // svc-content produces no event.
-        EventsModule.forRoot({ service: SERVICE, routing, relay: false, ...options.events }),
-        // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
+        // Consumer of user.* (the replica) and opportunity.created (notifications); relay of its
+        // audit.recorded events.
+        EventsModule.forRoot({ service: SERVICE, routing, ...options.events }),
+        // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
         AuditModule.forRoot(),
         BlogPostsModule,
         UsersReplicaModule.forRoot(),

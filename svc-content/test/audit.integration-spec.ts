@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, type BlogPost } from '@district/contracts';
+import { PUBLISHED_AUDIT_LOG, waitFor } from '@district/service-kit/testing';
 import {
   ADMIN,
   STUDENT,
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 const recordsFor = async (id: number): Promise<AuditRow[]> =>
   (await h.db.query(
-    `SELECT actor_id, action, target_type, target_id, outcome, detail FROM "audit_log"
+    `SELECT actor_id, action, target_type, target_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
       WHERE target_type = 'blog-post' AND target_id = $1 ORDER BY id`,
     [String(id)],
   )) as AuditRow[];
@@ -55,7 +56,8 @@ async function createPost(title: string): Promise<BlogPost> {
 const review = (id: number, status: 'approved' | 'rejected') =>
   h.request('PATCH', `/api/blog-posts/${id}/status`, { as: ADMIN, json: { status } });
 
-// Issue 9: post moderation is on record in svc-content's own audit_log, with the action.
+// Issue 9: post moderation is on record, written with the action. Issue 16: as audit.recorded
+// events in svc-content's outbox, bound for svc-auth's merged trail.
 describe('audit trail (svc-content, real PostgreSQL and Redis)', () => {
   it('records an approval and a rejection once each, with actor, target and outcome', async () => {
     const kept = await createPost('Kept post');
@@ -119,18 +121,12 @@ describe('audit trail (svc-content, real PostgreSQL and Redis)', () => {
     expect(await statusOf(post.id)).toBe('pending');
   });
 
-  it('serves GET /internal/audit to admins only', async () => {
-    expect((await h.request('GET', '/internal/audit')).status).toBe(401);
-    expect((await h.request('GET', '/internal/audit', { as: STUDENT })).status).toBe(403);
-    const response = await h.request<{ items: Array<Record<string, unknown>> }>(
-      'GET',
-      '/internal/audit?action=blog.reject',
-      { as: ADMIN },
-    );
-    expect(response.status).toBe(200);
-    expect(response.body.items.map((item) => [item.service, item.outcome])).toEqual([
-      ['svc-content', 'failure'],
-      ['svc-content', 'success'],
-    ]);
+  it('sends its records on to svc-auth: the relay publishes them', async () => {
+    await waitFor(async () => {
+      const [{ n }] = (await h.db.query(
+        `SELECT count(*)::int AS n FROM outbox WHERE type = 'audit.recorded' AND published_at IS NULL`,
+      )) as Array<{ n: number }>;
+      return n === 0;
+    }, 'the relay to publish the audit records');
   });
 });

@@ -17,7 +17,7 @@ export const SERVICE = 'svc-hours';
     DatabaseModule.forRoot({ entities: HOURS_ENTITIES, migrations: HOURS_MIGRATIONS }),
     // Relay for hours.approved; consumer of user.* (the replica).
     EventsModule.forRoot({ service: SERVICE }),
-    // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
+    // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
     AuditModule.forRoot(),
     ServiceHoursModule,
     // A deleted user's hour logs go with them (DESIGN.md "Account deletion").

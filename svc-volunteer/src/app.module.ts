@@ -35,7 +35,7 @@ export class AppModule {
           poolSize: options.poolSize,
         }),
         EventsModule.forRoot({ service: SERVICE, ...options.events }),
-        // audit_log writer and admin-only GET /internal/audit for svc-auth's merge (issue 9).
+        // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
         AuditModule.forRoot(),
         OpportunitiesModule,
         SignupsModule,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, type EventPhoto, type Opportunity } from '@district/contracts';
+import { parseEventPayload } from '@district/service-kit';
+import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
 import { ArchiveService } from '../src/archive/archive.service';
 import {
   admin,
@@ -18,8 +20,9 @@ interface AuditRow {
   detail: Record<string, unknown> | null;
 }
 
-// Issue 9: every privileged action of svc-volunteer leaves exactly one record in its own
-// audit_log, written with the action; a refusal leaves one failure record and nothing else.
+// Issue 9: every privileged action of svc-volunteer leaves exactly one record, written with the
+// action; a refusal leaves one failure record and nothing else. Issue 16: the record is an
+// audit.recorded event in svc-volunteer's outbox, bound for svc-auth's merged trail.
 describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
   let app: VolunteerTestApp;
 
@@ -33,7 +36,7 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   const recordsFor = (type: string, id: number | string) =>
     app.sql<AuditRow>(
-      `SELECT actor_id, action, target_type, target_id, outcome, detail FROM audit_log
+      `SELECT actor_id, action, target_type, target_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
         WHERE target_type = $1 AND target_id = $2 ORDER BY id`,
       [type, String(id)],
     );
@@ -105,13 +108,13 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
   });
 
   it('does not record what a student was refused before reaching the service (403)', async () => {
-    const before = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM audit_log`);
+    const before = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM ${PUBLISHED_AUDIT_LOG}`);
     const res = await app.api('POST', '/api/opportunities', {
       as: student,
       body: opportunityBody(),
     });
     expect(res.status).toBe(403);
-    expect(await app.sql(`SELECT count(*) AS n FROM audit_log`)).toEqual(before);
+    expect(await app.sql(`SELECT count(*) AS n FROM ${PUBLISHED_AUDIT_LOG}`)).toEqual(before);
   });
 
   it('records photo approval and rejection, and a review of an unknown photo as a failure', async () => {
@@ -178,7 +181,7 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
     expect(await archive.archivePast()).toEqual([]);
     expect(await recordsFor('opportunities', '')).toEqual([]);
     const runs = await app.sql<AuditRow>(
-      `SELECT actor_id, action, target_type, target_id, outcome, detail FROM audit_log
+      `SELECT actor_id, action, target_type, target_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
         WHERE target_type = 'opportunities'`,
     );
     expect(runs).toEqual([
@@ -193,23 +196,21 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
     ]);
   });
 
-  it('serves GET /internal/audit to admins only, newest first', async () => {
-    expect((await app.api('GET', '/internal/audit')).status).toBe(401);
-    expect((await app.api('GET', '/internal/audit', { as: student })).status).toBe(403);
-    const res = await app.api<{ items: Array<Record<string, unknown>>; nextCursor: string | null }>(
-      'GET',
-      '/internal/audit?action=photo.reject',
-      { as: admin },
+  it('publishes each record as a valid audit.recorded event with the action’s time', async () => {
+    const events = await app.sql<{ payload: unknown; created_at: string }>(
+      `SELECT payload, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+         FROM outbox WHERE type = 'audit.recorded' AND payload->>'action' = 'photo.reject'`,
     );
-    expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([
-      expect.objectContaining({
-        service: 'svc-volunteer',
-        actorId: admin.id,
-        action: 'photo.reject',
-        outcome: 'success',
-        target: expect.stringMatching(/^photo:\d+$/),
-      }),
-    ]);
+    expect(events).toHaveLength(1);
+    const payload = parseEventPayload('audit.recorded', events[0].payload);
+    expect(payload).toMatchObject({
+      service: 'svc-volunteer',
+      actorId: admin.id,
+      action: 'photo.reject',
+      outcome: 'success',
+      targetType: 'photo',
+    });
+    // The same transaction wrote both, so both carry its time.
+    expect(payload.at).toBe(events[0].created_at);
   });
 });

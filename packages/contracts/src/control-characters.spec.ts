@@ -18,6 +18,7 @@ const OUTPUT_ONLY_NAMES = new Set<string>([
   'signupEntrySchema',
   'notificationFeedItemSchema',
   // Events between services: built by a service from its own (already checked) rows.
+  'auditRecordedPayloadSchema',
   'domainEventSchema',
   'opportunityCreatedPayloadSchema',
   'userReplicaPayloadSchema',

@@ -18,12 +18,14 @@ describe('event routing', () => {
       'user.deleted': ['svc-volunteer', 'svc-content', 'svc-hours'],
       'opportunity.created': ['svc-content'],
       'hours.approved': ['svc-auth'],
+      'audit.recorded': ['svc-auth'],
     });
   });
 
   it('never sends an event back to its producer', () => {
     for (const type of Object.values(EVENT_TYPES)) {
-      expect(EVENT_CONSUMERS[type]).not.toContain(EVENT_PRODUCERS[type]);
+      for (const producer of EVENT_PRODUCERS[type])
+        expect(EVENT_CONSUMERS[type]).not.toContain(producer);
       expect(EVENT_PAYLOAD_SCHEMAS[type]).toBeDefined();
     }
   });
@@ -40,7 +42,7 @@ describe('event routing', () => {
       'user.deleted',
       'opportunity.created',
     ]);
-    expect(eventsConsumedBy('svc-auth')).toEqual(['hours.approved']);
+    expect(eventsConsumedBy('svc-auth')).toEqual(['hours.approved', 'audit.recorded']);
     expect(eventsConsumedBy('svc-hours')).toEqual([
       'user.registered',
       'user.updated',
@@ -81,5 +83,28 @@ describe('parseDomainEvent', () => {
     expect(parseDomainEvent(event).payload).toEqual(payload);
     expect(isEventType('user.deleted')).toBe(true);
     expect(isEventType('toString')).toBe(false);
+  });
+
+  it('carries an audit record with its original time, to the microsecond', () => {
+    const payload = {
+      sourceId: '0b6f8a4e-6f3a-4d8e-9d1c-2a7b5c9e1f00',
+      service: 'svc-volunteer',
+      at: '2026-11-21T23:28:00.123456Z',
+      actorId: 4,
+      action: 'opportunity.archive',
+      targetType: 'opportunity',
+      targetId: '12',
+      outcome: 'success',
+      detail: { from: 'active', to: 'archived' },
+    };
+    const event = { id: 'e3', type: 'audit.recorded', payload, occurredAt: payload.at };
+    expect(parseDomainEvent(event).payload).toEqual(payload);
+    for (const bad of [
+      { at: '2026-11-21 23:28' },
+      { action: 'user.rename' },
+      { service: 'svc-nope' },
+      { sourceId: '12' },
+    ])
+      expect(() => parseDomainEvent({ ...event, payload: { ...payload, ...bad } })).toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from './audit.schema';
 
 // Domain events between services (DESIGN.md rule 5, docs/architecture.md "Events").
 
@@ -11,6 +12,7 @@ export const EVENT_TYPES = {
   userDeleted: 'user.deleted',
   opportunityCreated: 'opportunity.created',
   hoursApproved: 'hours.approved',
+  auditRecorded: 'audit.recorded',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -45,24 +47,46 @@ export const hoursApprovedPayloadSchema = z.object({
 });
 export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
 
+// One privileged action (issue 9) on its way to svc-auth's merged, append-only trail (issue 16).
+export const auditRecordedPayloadSchema = z.object({
+  // The producer's id for this record: svc-auth keeps one row per (service, sourceId), so a
+  // redelivered event never adds a second one.
+  sourceId: z.uuid(),
+  service: z.enum(SERVICE_NAMES),
+  // When the action committed (its transaction's time), ISO 8601 UTC with microseconds: the
+  // merged trail is ordered by it, not by arrival.
+  at: z.iso.datetime({ precision: 6 }),
+  // null: an operator at the command line, not a signed-in user.
+  actorId: z.number().int().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.string().min(1),
+  targetId: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditRecordedPayload = z.infer<typeof auditRecordedPayloadSchema>;
+
 export const EVENT_PAYLOAD_SCHEMAS = {
   'user.registered': userReplicaPayloadSchema,
   'user.updated': userReplicaPayloadSchema,
   'user.deleted': userDeletedPayloadSchema,
   'opportunity.created': opportunityCreatedPayloadSchema,
   'hours.approved': hoursApprovedPayloadSchema,
+  'audit.recorded': auditRecordedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
 export type EventPayload<T extends EventType> = EventPayloads[T];
 
 // Who produces each event.
-export const EVENT_PRODUCERS: Readonly<Record<EventType, ServiceName>> = {
-  'user.registered': 'svc-auth',
-  'user.updated': 'svc-auth',
-  'user.deleted': 'svc-auth',
-  'opportunity.created': 'svc-volunteer',
-  'hours.approved': 'svc-hours',
+export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>> = {
+  'user.registered': ['svc-auth'],
+  'user.updated': ['svc-auth'],
+  'user.deleted': ['svc-auth'],
+  'opportunity.created': ['svc-volunteer'],
+  'hours.approved': ['svc-hours'],
+  // svc-auth keeps the trail and writes its own records straight into it.
+  'audit.recorded': ['svc-volunteer', 'svc-content', 'svc-hours'],
 };
 
 // Routing table: the relay copies each event into the queue of every consumer listed here.
@@ -72,6 +96,7 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'user.deleted': ['svc-volunteer', 'svc-content', 'svc-hours'],
   'opportunity.created': ['svc-content'],
   'hours.approved': ['svc-auth'],
+  'audit.recorded': ['svc-auth'],
 };
 
 // One BullMQ queue per consuming service: "events-svc-content".

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AuditEventsHandler } from './audit-events.handler';
 import { AuditController } from './audit.controller';
-import { MergedAuditService } from './merged-audit.service';
+import { AuditViewService } from './audit-view.service';
 
 @Module({
   controllers: [AuditController],
-  providers: [MergedAuditService],
+  providers: [AuditViewService, AuditEventsHandler],
 })
 export class AuditViewModule {}

@@ -17,13 +17,6 @@ export const authConfigSchema = z
     // Where the seeded accounts' reset links go; without one they cannot use "Forgot password".
     SEED_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     SEED_SUPERVISOR_EMAIL: z.email('must be an e-mail address').optional(),
-    // Other services' audit records merged into GET /api/audit: "svc-volunteer=http://host:port,…".
-    AUDIT_UPSTREAMS: z
-      .string()
-      .default('')
-      .refine((value) => parseAuditUpstreams(value) !== undefined, {
-        message: 'must be a comma-separated list of service=http(s)://host:port',
-      }),
   })
   .superRefine((env, ctx) => {
     // A username without its password (or the reverse) is a typo, not "no seed".
@@ -46,21 +39,4 @@ export type AuthConfig = ServiceConfig & z.output<typeof authConfigSchema>;
 // Cookies get the Secure flag exactly when the public address is https.
 export function isSecurePublicUrl(config: Pick<AuthConfig, 'PUBLIC_URL'>): boolean {
   return new URL(config.PUBLIC_URL).protocol === 'https:';
-}
-
-export interface AuditUpstream {
-  service: string;
-  url: string;
-}
-
-// undefined when malformed; an empty string means "svc-auth's own records only".
-export function parseAuditUpstreams(value: string): AuditUpstream[] | undefined {
-  const upstreams: AuditUpstream[] = [];
-  for (const part of value.split(',').map((p) => p.trim())) {
-    if (!part) continue;
-    const match = /^([a-z][a-z0-9-]*)=(https?:\/\/\S+)$/.exec(part);
-    if (!match || match[1] === 'svc-auth') return undefined;
-    upstreams.push({ service: match[1], url: match[2].replace(/\/+$/, '') });
-  }
-  return upstreams;
 }

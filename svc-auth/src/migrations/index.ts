@@ -1,5 +1,5 @@
 import { CreateAuthTables1763740800000 } from './1763740800000-create-auth-tables';
-import { CreateAuditLog1765000000000 } from '@district/service-kit';
+import { AuditLogSources1795600000000, CreateAuditLog1765000000000 } from '@district/service-kit';
 import { DirectoryVersion1764547200000 } from './1764547200000-directory-version';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
@@ -8,4 +8,6 @@ export const AUTH_MIGRATIONS = [
   DirectoryVersion1764547200000,
   // The kit's append-only audit_log (issue 9).
   CreateAuditLog1765000000000,
+  // …which becomes the merged trail of every service, fed by audit.recorded (issue 16).
+  AuditLogSources1795600000000,
 ];

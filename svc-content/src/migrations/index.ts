@@ -1,4 +1,7 @@
-import { CreateAuditLog1765000000000 } from '@district/service-kit';
+import {
+  CreateAuditLog1765000000000,
+  MoveAuditLogToOutbox1795600000001,
+} from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
@@ -7,8 +10,10 @@ import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-repl
 export const CONTENT_MIGRATIONS = [
   CreateContentTables1764000000000,
   CreateNotificationTables1764600000000,
-  // The kit's append-only audit_log (issue 9).
+  // The kit's append-only audit_log (issue 9), whose records now leave through the outbox for
+  // svc-auth's merged trail (MoveAuditLogToOutbox, issue 16).
   CreateAuditLog1765000000000,
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
+  MoveAuditLogToOutbox1795600000001,
 ];

@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import { auditQuerySchema, PAGE_SIZE_DEFAULT, plainText } from '@district/contracts';
+import { auditCursorSchema, auditListQuerySchema, PAGE_SIZE_DEFAULT } from '@district/contracts';
 import { decodeAuditCursor } from './audit-cursor';
+import type { AuditFilter } from './audit.types';
 
-// The contract's filters (actor, action, from, to, pageSize) plus a keyset cursor instead of page
-// numbers: a page number would make PostgreSQL skip rows, which grows with every page.
-export const auditPageQuerySchema = auditQuerySchema.extend({
-  cursor: plainText()
-    .max(200)
-    .optional()
-    .refine((value) => value === undefined || decodeAuditCursor(value) !== undefined, {
-      message: 'Invalid cursor',
-    }),
+// GET /api/audit as served: the contract's filters plus a keyset cursor that must decode (a page
+// number would make PostgreSQL skip rows, which grows with every page).
+export const auditPageQuerySchema = auditListQuerySchema.extend({
+  cursor: auditCursorSchema.refine(
+    (value) => value === undefined || decodeAuditCursor(value) !== undefined,
+    { message: 'Invalid cursor' },
+  ),
 });
 export type AuditPageQuery = z.output<typeof auditPageQuerySchema>;
 
-export function auditFilterOf(query: AuditPageQuery) {
+export function auditFilterOf(query: AuditPageQuery): AuditFilter {
   return {
     actor: query.actor,
     action: query.action,

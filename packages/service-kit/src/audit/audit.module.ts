@@ -1,11 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { AUDIT_OPTIONS, type AuditModuleOptions } from './audit.options';
 import { AuditService } from './audit.service';
-import { InternalAuditController } from './internal-audit.controller';
-
-export interface AuditModuleOptions {
-  // Mount GET /internal/audit (default true). The service must also list CreateAuditLog1765000000000.
-  internalEndpoint?: boolean;
-}
 
 @Global()
 @Module({})
@@ -13,8 +8,7 @@ export class AuditModule {
   static forRoot(options: AuditModuleOptions = {}): DynamicModule {
     return {
       module: AuditModule,
-      controllers: options.internalEndpoint === false ? [] : [InternalAuditController],
-      providers: [AuditService],
+      providers: [{ provide: AUDIT_OPTIONS, useValue: options }, AuditService],
       exports: [AuditService],
     };
   }

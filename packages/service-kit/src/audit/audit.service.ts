@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AuditRecordedPayload, ServiceName } from '@district/contracts';
 import { SERVICE_NAME } from '../bootstrap/service-kit.module';
 import { schemaOf } from '../database/create-data-source';
 import { withTransaction } from '../database/with-transaction';
+import { OutboxService } from '../events/outbox.service';
 import { encodeAuditCursor } from './audit-cursor';
 import { describeAuditDetail } from './audit-detail.util';
+import { AUDIT_OPTIONS, type AuditModuleOptions } from './audit.options';
 import type {
   AuditDetail,
   AuditEntry,
@@ -16,6 +20,7 @@ import type {
 interface AuditRow {
   id: string;
   at: string;
+  service: string;
   actor_id: number | null;
   action: string;
   target_type: string;
@@ -24,34 +29,86 @@ interface AuditRow {
   detail: AuditDetail | null;
 }
 
-// Writes inside the caller's transaction, like the outbox: the record exists exactly when the
-// action committed. Insert and read only; there is deliberately no update or delete here.
-export async function addAuditRecord(manager: EntityManager, entry: AuditEntry): Promise<string> {
+// PostgreSQL's own text for a timestamptz in UTC with microseconds (a JS Date keeps only ms).
+const AT_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+function requireTransaction(manager: EntityManager, action: string): void {
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error(
-      `Audit record "${entry.action}" must be written inside a transaction (use withTransaction)`,
+      `Audit record "${action}" must be written inside a transaction (use withTransaction)`,
     );
   }
-  const schema = schemaOf(manager.dataSource);
-  const rows = (await manager.query(
-    `INSERT INTO "${schema}"."audit_log" ("actor_id", "action", "target_type", "target_id", "outcome", "detail")
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING "id"::text AS id`,
-    [
-      entry.actorId,
-      entry.action,
-      entry.target.type,
-      entry.target.id === undefined || entry.target.id === null ? null : String(entry.target.id),
-      entry.outcome,
-      entry.detail ? JSON.stringify(entry.detail) : null,
-    ],
-  )) as Array<{ id: string }>;
-  return rows[0].id;
 }
 
-// Keyset page, newest first. Reads limit + 1 rows to know whether an older page exists.
-export async function readAuditPage(
+// The record as it travels (audit.recorded) and is stored: `at` is the time of the action's
+// transaction, exactly what the old per-service column defaulted to.
+export async function toAuditRecord(
   manager: EntityManager,
   service: string,
+  entry: AuditEntry,
+): Promise<AuditRecordedPayload> {
+  const [{ at }] = (await manager.query(
+    `SELECT to_char(now() AT TIME ZONE 'UTC', ${AT_TEXT}) AS at`,
+  )) as Array<{ at: string }>;
+  return {
+    sourceId: randomUUID(),
+    service: service as ServiceName,
+    at,
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.target.type,
+    targetId:
+      entry.target.id === undefined || entry.target.id === null ? null : String(entry.target.id),
+    outcome: entry.outcome,
+    detail: entry.detail ?? null,
+  };
+}
+
+// The one write into the merged trail (svc-auth): its own records and every consumed
+// audit.recorded event. Idempotent on (service, source_id): false when it was already there.
+export async function storeAuditRecord(
+  manager: EntityManager,
+  record: AuditRecordedPayload,
+): Promise<boolean> {
+  requireTransaction(manager, record.action);
+  const schema = schemaOf(manager.dataSource);
+  const rows = (await manager.query(
+    `INSERT INTO "${schema}"."audit_log"
+       ("service", "source_id", "at", "actor_id", "action", "target_type", "target_id", "outcome", "detail")
+     VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT ("service", "source_id") DO NOTHING RETURNING "id"`,
+    [
+      record.service,
+      record.sourceId,
+      record.at,
+      record.actorId,
+      record.action,
+      record.targetType,
+      record.targetId,
+      record.outcome,
+      record.detail ? JSON.stringify(record.detail) : null,
+    ],
+  )) as unknown[];
+  return rows.length > 0;
+}
+
+// For code outside Nest in the store's own service (svc-auth's CLI, backup stream): writes inside
+// the caller's transaction, so the record exists exactly when the action committed.
+export async function addAuditRecord(
+  manager: EntityManager,
+  entry: AuditEntry,
+  service = `svc-${schemaOf(manager.dataSource)}`,
+): Promise<string> {
+  requireTransaction(manager, entry.action);
+  const record = await toAuditRecord(manager, service, entry);
+  await storeAuditRecord(manager, record);
+  return record.sourceId;
+}
+
+// Keyset page of the merged trail, newest first. Reads limit + 1 rows to know whether an older
+// page exists.
+export async function readAuditPage(
+  manager: EntityManager,
   filter: AuditFilter,
 ): Promise<AuditPageView> {
   const schema = schemaOf(manager.dataSource);
@@ -75,8 +132,8 @@ export async function readAuditPage(
     // Qualified with `a.`: the output columns are text named "at" and "id", and an unqualified
     // ORDER BY would sort by those (no index, and "10" before "9").
     `SELECT a."id"::text AS id,
-            to_char(a."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-            a."actor_id", a."action", a."target_type", a."target_id", a."outcome", a."detail"
+            to_char(a."at" AT TIME ZONE 'UTC', ${AT_TEXT}) AS at,
+            a."service", a."actor_id", a."action", a."target_type", a."target_id", a."outcome", a."detail"
        FROM "${schema}"."audit_log" a
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY a."at" DESC, a."id" DESC
@@ -87,15 +144,15 @@ export async function readAuditPage(
   const page = more ? rows.slice(0, filter.limit) : rows;
   const last = page[page.length - 1];
   return {
-    items: page.map((row) => toView(service, row)),
+    items: page.map(toView),
     nextCursor: more && last ? encodeAuditCursor({ at: last.at, id: last.id }) : null,
   };
 }
 
-function toView(service: string, row: AuditRow): AuditRecordView {
+function toView(row: AuditRow): AuditRecordView {
   return {
-    id: `${service}:${row.id}`,
-    service,
+    id: `${row.service}:${row.id}`,
+    service: row.service,
     actorId: row.actor_id,
     action: row.action,
     target: row.target_id === null ? row.target_type : `${row.target_type}:${row.target_id}`,
@@ -106,27 +163,38 @@ function toView(service: string, row: AuditRow): AuditRecordView {
   };
 }
 
+// Issue 16: services talk by events only. svc-auth (`store: true`) keeps the merged trail and
+// writes its own records straight into it; every other service publishes each record as an
+// audit.recorded event through its outbox, in the action's transaction.
 @Injectable()
 export class AuditService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(SERVICE_NAME) readonly service: string,
+    @Inject(AUDIT_OPTIONS) private readonly options: AuditModuleOptions,
+    private readonly outbox: OutboxService,
   ) {}
 
-  // In the same transaction as the action it records.
-  record(manager: EntityManager, entry: AuditEntry): Promise<string> {
-    return addAuditRecord(manager, entry);
+  // In the same transaction as the action it records. Returns the record's source id.
+  async record(manager: EntityManager, entry: AuditEntry): Promise<string> {
+    requireTransaction(manager, entry.action);
+    const record = await toAuditRecord(manager, this.service, entry);
+    if (this.options.store) await storeAuditRecord(manager, record);
+    else await this.outbox.add(manager, 'audit.recorded', record);
+    return record.sourceId;
   }
 
   // A refused or failed action: the record alone, in its own transaction, after the action's
   // transaction rolled back (so nothing of the action is left).
   recordFailure(entry: Omit<AuditEntry, 'outcome'>): Promise<string> {
     return withTransaction(this.dataSource, (manager) =>
-      addAuditRecord(manager, { ...entry, outcome: 'failure' }),
+      this.record(manager, { ...entry, outcome: 'failure' }),
     );
   }
 
+  // The merged trail; only the store has one.
   page(filter: AuditFilter): Promise<AuditPageView> {
-    return readAuditPage(this.dataSource.manager, this.service, filter);
+    if (!this.options.store) throw new Error(`${this.service} keeps no audit trail`);
+    return readAuditPage(this.dataSource.manager, filter);
   }
 }

@@ -12,7 +12,7 @@ export interface AuditEntry {
   detail?: AuditDetail | null;
 }
 
-// One record as services answer it (GET /internal/audit) and svc-auth merges it (GET /api/audit).
+// One record of the merged trail as GET /api/audit answers it.
 export interface AuditRecordView {
   // "<service>:<row id>", unique across services.
   id: string;

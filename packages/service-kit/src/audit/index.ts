@@ -1,8 +1,12 @@
 export { CreateAuditLog1765000000000 } from './create-audit-log.migration';
+export {
+  AuditLogSources1795600000000,
+  MoveAuditLogToOutbox1795600000001,
+} from './audit-by-events.migrations';
 export * from './audit.types';
 export * from './audit-cursor';
 export { describeAuditDetail } from './audit-detail.util';
-export { AuditService, addAuditRecord, readAuditPage } from './audit.service';
+export { AuditService, addAuditRecord, readAuditPage, storeAuditRecord } from './audit.service';
 export { auditPageQuerySchema, auditFilterOf, type AuditPageQuery } from './audit-query.schema';
-export { InternalAuditController } from './internal-audit.controller';
-export { AuditModule, type AuditModuleOptions } from './audit.module';
+export { AuditModule } from './audit.module';
+export type { AuditModuleOptions } from './audit.options';

@@ -7,3 +7,4 @@ export * from './wait-for';
 export * from './service-client';
 export * from './outages';
 export * from './schema-drift';
+export * from './published-audit';
