@@ -1,18 +1,9 @@
-import { BadRequestException, Controller, Get, Headers } from '@nestjs/common';
-import { z } from 'zod';
-import { auditCursorSchema, auditListQuerySchema, PAGE_SIZE_DEFAULT } from '@district/contracts';
-import { IDENTITY_HEADER, Roles, ZodQuery, type AuditPageView } from '@district/service-kit';
+import { BadRequestException, Controller, Get, Headers, Query } from '@nestjs/common';
+import { PAGE_SIZE_DEFAULT } from '@district/contracts';
+import { IDENTITY_HEADER, Roles, type AuditPageView } from '@district/service-kit';
+import { MergedAuditQueryDto } from './audit.dto';
 import { decodeMergedCursor } from './merged-audit-cursor';
 import { MergedAuditService } from './merged-audit.service';
-
-// The served audit query (contracts), with a cursor that must decode.
-const mergedAuditQuerySchema = auditListQuerySchema.extend({
-  cursor: auditCursorSchema.refine(
-    (value) => value === undefined || decodeMergedCursor(value) !== undefined,
-    { message: 'Invalid cursor' },
-  ),
-});
-type MergedAuditQueryInput = z.output<typeof mergedAuditQuerySchema>;
 
 // Read only: there is no route that edits or deletes a record.
 @Roles('admin')
@@ -22,7 +13,7 @@ export class AuditController {
 
   @Get()
   list(
-    @ZodQuery(mergedAuditQuerySchema) query: MergedAuditQueryInput,
+    @Query() query: MergedAuditQueryDto,
     @Headers(IDENTITY_HEADER) identityToken: string,
   ): Promise<AuditPageView> {
     if (query.from && query.to && query.from > query.to)

@@ -1,4 +1,5 @@
 import {
+  Body,
   Controller,
   Get,
   HttpCode,
@@ -9,12 +10,13 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_MESSAGES, registerSchema, type RegisterInput } from '@district/contracts';
-import { Public, ZodBody } from '@district/service-kit';
+import { API_MESSAGES } from '@district/contracts';
+import { Public } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import type { UserView } from '../users/user-view';
 import { UsersService } from '../users/users.service';
+import { RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -34,7 +36,7 @@ export class AuthController {
   @Post('register')
   @HttpCode(200)
   async register(
-    @ZodBody(registerSchema) body: RegisterInput,
+    @Body() body: RegisterDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserView> {

@@ -1,7 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '../identity/identity.decorators';
-import { ZodQuery } from '../validation/zod-validation.pipe';
-import { auditFilterOf, auditPageQuerySchema, type AuditPageQuery } from './audit-query.schema';
+import { AuditPageQueryDto } from './audit.dto';
+import { auditFilterOf } from './audit-query.schema';
 import { AuditService } from './audit.service';
 import type { AuditPageView } from './audit.types';
 
@@ -13,7 +13,7 @@ export class InternalAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  list(@ZodQuery(auditPageQuerySchema) query: AuditPageQuery): Promise<AuditPageView> {
+  list(@Query() query: AuditPageQueryDto): Promise<AuditPageView> {
     return this.audit.page(auditFilterOf(query));
   }
 }
