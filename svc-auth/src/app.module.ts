@@ -10,6 +10,7 @@ import { FastifyPluginsModule } from './fastify-plugins.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SeedModule } from './seed/seed.module';
 import { AUTH_ENTITIES } from './users/auth-entities';
 
@@ -21,6 +22,7 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     EventsModule.forRoot(),
     // The audit_log writer (issue 9); svc-auth reads its own table directly, so no /internal/audit.
     AuditModule.forRoot({ internalEndpoint: false }),
+    RateLimitModule,
     AuthModule,
     PasswordResetModule,
     AvatarsModule,

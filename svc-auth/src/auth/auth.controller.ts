@@ -10,6 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { API_MESSAGES } from '@district/contracts';
 import { Public } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
@@ -35,6 +36,7 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
   async register(
     @Body() body: RegisterDto,
     @Req() request: FastifyRequest,

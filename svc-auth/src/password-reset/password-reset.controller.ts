@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { TOASTS } from '@district/contracts';
 import { Public } from '@district/service-kit';
 import { ForgotPasswordDto, ResetPasswordDto } from './password-reset.dto';
@@ -14,6 +15,8 @@ export class PasswordResetController {
 
   @Post('request')
   @HttpCode(200)
+  // Each request queues a mail; the worker also caps mails per address per hour.
+  @UseGuards(ThrottlerGuard)
   async request(@Body() body: ForgotPasswordDto) {
     await this.passwordReset.request(body.email);
     return { message: TOASTS.resetLinkSentDescription };
