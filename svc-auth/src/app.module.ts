@@ -10,6 +10,7 @@ import { FastifyPluginsModule } from './fastify-plugins.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SeedModule } from './seed/seed.module';
 import { AUTH_ENTITIES } from './users/auth-entities';
 
@@ -22,6 +23,7 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     // The merged audit trail (issues 9, 16): svc-auth's own records go straight into it, the
     // other services' arrive as audit.recorded events.
     AuditModule.forRoot({ store: true }),
+    RateLimitModule,
     AuthModule,
     PasswordResetModule,
     AvatarsModule,

@@ -99,9 +99,21 @@ export const idSchema = coercedNumber(
     .positive(VALIDATION.invalidId),
 );
 
-// Route params ("/api/users/:id"): a positive integer id or 400/404, never a database error.
-export const idParamSchema = z.object({ id: idSchema });
+// Ids are PostgreSQL integers: one past 2^31 - 1 cannot exist.
+export const INT4_MAX = 2_147_483_647;
+
+// Route params ("/api/users/:id"): anything but a whole number is a 400 naming the field; a whole
+// number no row can have (0, past INT4_MAX) is flagged `notFound`, which the service kit answers
+// with a 404, like any unknown id. Never a database error.
+export const routeIdSchema = coercedNumber(
+  z
+    .number({ error: messageFor(VALIDATION.invalidId) })
+    .int(VALIDATION.invalidId)
+    .nonnegative(VALIDATION.invalidId),
+).refine((id) => id >= 1 && id <= INT4_MAX, { message: 'Not found', params: { notFound: true } });
+
+export const idParamSchema = z.object({ id: routeIdSchema });
 export type IdParam = z.output<typeof idParamSchema>;
 
-export const photoParamSchema = z.object({ id: idSchema, photoId: idSchema });
+export const photoParamSchema = z.object({ id: routeIdSchema, photoId: routeIdSchema });
 export type PhotoParam = z.output<typeof photoParamSchema>;

@@ -24,8 +24,8 @@ export { IdentityGuard } from './identity/identity.guard';
 export { RolesGuard } from './identity/roles.guard';
 export { IdentityStrategy } from './identity/identity.strategy';
 
-export * from './validation/zod-validation.pipe';
-export * from './validation/id-param.pipe';
+export { ApiValidationPipe, zodValidationException } from './validation/zod-validation';
+export { IdParamDto } from './validation/id-param.dto';
 export { zodErrorBody } from './validation/zod-error-body';
 
 export * from './http/accepts-gzip.util';

@@ -204,12 +204,30 @@ describe('a service built with service-kit (HTTP)', () => {
       expect((await json(unknown)).errors?.[0]?.path).toBe('isAdmin');
     });
 
-    it('validates query strings the same way', async () => {
+    it('validates query strings the same way, coercing numbers', async () => {
       const res = await get('/widgets?status=bogus', identityHeader(student));
       expect(res.status).toBe(400);
       expect((await json(res)).errors?.[0]?.path).toBe('status');
-      const ok = await get('/widgets?status=archived', identityHeader(student));
-      expect(await ok.json()).toEqual({ status: 'archived' });
+      const ok = await get('/widgets?status=archived&limit=5', identityHeader(student));
+      expect(await ok.json()).toEqual({ status: 'archived', limit: 5 });
+      const low = await get('/widgets?limit=0', identityHeader(student));
+      expect(low.status).toBe(400);
+      expect(await low.json()).toEqual({
+        statusCode: 400,
+        message: 'Limit must be at least 1',
+        errors: [{ path: 'limit', message: 'Limit must be at least 1' }],
+      });
+      const text = await get('/widgets?limit=abc', identityHeader(student));
+      expect(text.status).toBe(400);
+      expect((await json(text)).errors?.map((e) => e.path)).toEqual(['limit']);
+    });
+
+    it('answers a body that is not an object with the same 400 shape', async () => {
+      const res = await postJson('/widgets', '[1, 2]');
+      expect(res.status).toBe(400);
+      const body = await json(res);
+      expect(Object.keys(body).sort()).toEqual(['errors', 'message', 'statusCode']);
+      expect(body.statusCode).toBe(400);
     });
 
     it('answers malformed JSON with a JSON 400, not a 500', async () => {
@@ -238,7 +256,16 @@ describe('a service built with service-kit (HTTP)', () => {
         message: 'Invalid id',
         errors: [{ path: 'id', message: 'Invalid id' }],
       });
-      expect((await get('/widgets/99999999999', identityHeader(student))).status).toBe(404);
+      for (const garbage of ['-3', '1.5', '1e3', '%20']) {
+        const res = await get(`/widgets/${garbage}`, identityHeader(student));
+        expect([garbage, res.status]).toEqual([garbage, 400]);
+        expect((await json(res)).errors).toEqual([{ path: 'id', message: 'Invalid id' }]);
+      }
+      // 0 or past PostgreSQL's integer: no such row can exist, and the database is never asked.
+      for (const impossible of ['0', '99999999999']) {
+        const res = await get(`/widgets/${impossible}`, identityHeader(student));
+        expect(await res.json()).toEqual({ statusCode: 404, message: 'Not found' });
+      }
       const missing = await get('/widgets/12345', identityHeader(student));
       expect(missing.status).toBe(404);
       expect(await missing.json()).toEqual({ statusCode: 404, message: 'Widget not found' });

@@ -1,12 +1,7 @@
-import { Controller, Delete, HttpCode, Patch } from '@nestjs/common';
-import {
-  changeRolesSchema,
-  changeSchoolSchema,
-  type ChangeRolesInput,
-  type ChangeSchoolInput,
-  type DirectoryUser,
-} from '@district/contracts';
-import { CurrentUser, IdParam, Roles, ZodBody, type Identity } from '@district/service-kit';
+import { Body, Controller, Delete, HttpCode, Param, Patch } from '@nestjs/common';
+import type { DirectoryUser } from '@district/contracts';
+import { CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
+import { ChangeRolesDto, ChangeSchoolDto } from './admin-users.dto';
 import { AdminUsersService } from './admin-users.service';
 
 // Admins only (SPEC §6); the role guard answers 403 before any input is read.
@@ -19,8 +14,8 @@ export class AdminUsersController {
   @Patch(':id/school')
   changeSchool(
     @CurrentUser() actor: Identity,
-    @IdParam() id: number,
-    @ZodBody(changeSchoolSchema) body: ChangeSchoolInput,
+    @Param() { id }: IdParamDto,
+    @Body() body: ChangeSchoolDto,
   ): Promise<DirectoryUser> {
     return this.adminUsers.changeSchool(actor, id, body.school);
   }
@@ -29,15 +24,15 @@ export class AdminUsersController {
   @Patch(':id/roles')
   changeRoles(
     @CurrentUser() actor: Identity,
-    @IdParam() id: number,
-    @ZodBody(changeRolesSchema) body: ChangeRolesInput,
+    @Param() { id }: IdParamDto,
+    @Body() body: ChangeRolesDto,
   ): Promise<DirectoryUser> {
     return this.adminUsers.changeRoles(actor, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async deleteUser(@CurrentUser() actor: Identity, @IdParam() id: number): Promise<void> {
+  async deleteUser(@CurrentUser() actor: Identity, @Param() { id }: IdParamDto): Promise<void> {
     await this.adminUsers.deleteUser(actor, id);
   }
 }

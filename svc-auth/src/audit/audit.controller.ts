@@ -1,12 +1,6 @@
-import { BadRequestException, Controller, Get } from '@nestjs/common';
-import {
-  auditFilterOf,
-  auditPageQuerySchema,
-  Roles,
-  ZodQuery,
-  type AuditPageQuery,
-  type AuditPageView,
-} from '@district/service-kit';
+import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import { auditFilterOf, Roles, type AuditPageView } from '@district/service-kit';
+import { AuditPageQueryDto } from './audit.dto';
 import { AuditViewService } from './audit-view.service';
 
 // Read only: there is no route that edits or deletes a record.
@@ -16,7 +10,7 @@ export class AuditController {
   constructor(private readonly view: AuditViewService) {}
 
   @Get()
-  list(@ZodQuery(auditPageQuerySchema) query: AuditPageQuery): Promise<AuditPageView> {
+  list(@Query() query: AuditPageQueryDto): Promise<AuditPageView> {
     if (query.from && query.to && query.from > query.to)
       throw new BadRequestException({
         statusCode: 400,

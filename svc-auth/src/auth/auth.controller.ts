@@ -1,4 +1,5 @@
 import {
+  Body,
   Controller,
   Get,
   HttpCode,
@@ -9,12 +10,14 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_MESSAGES, registerSchema, type RegisterInput } from '@district/contracts';
-import { Public, ZodBody } from '@district/service-kit';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { API_MESSAGES } from '@district/contracts';
+import { Public } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
+import { RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -33,8 +36,9 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
   async register(
-    @ZodBody(registerSchema) body: RegisterInput,
+    @Body() body: RegisterDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserView> {

@@ -1,4 +1,14 @@
-import { Controller, Get, NotFoundException, Param, Patch, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  Patch,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, AVATAR_FIELD, AVATAR_MAX_BYTES, VALIDATION } from '@district/contracts';
 import { CurrentUser, fieldError, Public, type Identity } from '@district/service-kit';
@@ -15,6 +25,7 @@ export class AvatarsController {
 
   // Behind the gateway's identity (auth_request); the cookie is not read here.
   @Patch('user/avatar')
+  @UseGuards(ThrottlerGuard)
   async upload(
     @CurrentUser() identity: Identity,
     @Req() request: FastifyRequest,

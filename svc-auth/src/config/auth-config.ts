@@ -10,6 +10,9 @@ export const authConfigSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
     MAIL_FROM: z.string().min(3).default('District Volunteering <no-reply@district.local>'),
     AVATAR_DIR: z.string().min(1),
+    // Per route and per user or client address: registration, reset requests, avatar uploads.
+    // Generous by default: a class registering together shares the school's one address.
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     SEED_ADMIN_USERNAME: optionalText,
     SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_SUPERVISOR_USERNAME: optionalText,

@@ -1,12 +1,8 @@
-import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
-import {
-  forgotPasswordSchema,
-  resetPasswordSchema,
-  TOASTS,
-  type ForgotPasswordInput,
-  type ResetPasswordInput,
-} from '@district/contracts';
-import { Public, ZodBody } from '@district/service-kit';
+import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { TOASTS } from '@district/contracts';
+import { Public } from '@district/service-kit';
+import { ForgotPasswordDto, ResetPasswordDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 import { ResetErrorFilter } from './reset-error.filter';
 
@@ -19,7 +15,9 @@ export class PasswordResetController {
 
   @Post('request')
   @HttpCode(200)
-  async request(@ZodBody(forgotPasswordSchema) body: ForgotPasswordInput) {
+  // Each request queues a mail; the worker also caps mails per address per hour.
+  @UseGuards(ThrottlerGuard)
+  async request(@Body() body: ForgotPasswordDto) {
     await this.passwordReset.request(body.email);
     return { message: TOASTS.resetLinkSentDescription };
   }
@@ -27,7 +25,7 @@ export class PasswordResetController {
   @Post('reset')
   @HttpCode(200)
   @UseFilters(ResetErrorFilter)
-  async reset(@ZodBody(resetPasswordSchema) body: ResetPasswordInput) {
+  async reset(@Body() body: ResetPasswordDto) {
     await this.passwordReset.reset(body.token, body.newPassword);
     return { message: RESET_DONE_MESSAGE };
   }

@@ -1,26 +1,21 @@
-import { Controller, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import {
-  blogListQuerySchema,
-  blogPostSchema,
-  blogStatusSchema,
-  type BlogListQuery,
-  type BlogPost,
-  type BlogPostInput,
-  type BlogStatusInput,
-  type Page,
-} from '@district/contracts';
-import {
-  CurrentUser,
-  IdParam,
-  Roles,
-  ZodBody,
-  ZodQuery,
-  type Identity,
-} from '@district/service-kit';
-import { acceptsGzip } from '@district/service-kit';
+import type { BlogPost, Page } from '@district/contracts';
+import { acceptsGzip, CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
+import { BlogListQueryDto, BlogPostDto, BlogStatusDto } from './blog-posts.dto';
 import { BlogPostsService } from './blog-posts.service';
 
 const gunzipAsync = promisify(gunzip);
@@ -41,7 +36,7 @@ export class BlogPostsController {
   @Get()
   async list(
     @CurrentUser() user: Identity,
-    @ZodQuery(blogListQuerySchema) query: BlogListQuery,
+    @Query() query: BlogListQueryDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | Page<BlogPost> | undefined> {
@@ -67,10 +62,7 @@ export class BlogPostsController {
 
   @Post()
   @HttpCode(201)
-  create(
-    @CurrentUser() user: Identity,
-    @ZodBody(blogPostSchema) body: BlogPostInput,
-  ): Promise<BlogPost> {
+  create(@CurrentUser() user: Identity, @Body() body: BlogPostDto): Promise<BlogPost> {
     return this.posts.create(user, body);
   }
 
@@ -78,8 +70,8 @@ export class BlogPostsController {
   @Roles('admin')
   review(
     @CurrentUser() user: Identity,
-    @IdParam() id: number,
-    @ZodBody(blogStatusSchema) body: BlogStatusInput,
+    @Param() { id }: IdParamDto,
+    @Body() body: BlogStatusDto,
   ): Promise<BlogPost> {
     return this.posts.review(id, body.status, user.id);
   }

@@ -1,26 +1,12 @@
-import { Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import type { KeysetPage, Page, ServiceHoursLog, ServiceHoursSummary } from '@district/contracts';
+import { CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
 import {
-  hoursStatusSchema,
-  serviceHoursListQuerySchema,
-  serviceHoursSchema,
-  serviceHoursSummaryQuerySchema,
-  type HoursStatusInput,
-  type KeysetPage,
-  type Page,
-  type ServiceHoursInput,
-  type ServiceHoursListQuery,
-  type ServiceHoursLog,
-  type ServiceHoursSummary,
-  type ServiceHoursSummaryQuery,
-} from '@district/contracts';
-import {
-  CurrentUser,
-  IdParam,
-  Roles,
-  ZodBody,
-  ZodQuery,
-  type Identity,
-} from '@district/service-kit';
+  HoursStatusDto,
+  ServiceHoursDto,
+  ServiceHoursListQueryDto,
+  ServiceHoursSummaryQueryDto,
+} from './service-hours.dto';
 import { ServiceHoursService } from './service-hours.service';
 
 @Controller('api/service-hours')
@@ -32,7 +18,7 @@ export class ServiceHoursController {
   @Get()
   list(
     @CurrentUser() user: Identity,
-    @ZodQuery(serviceHoursListQuerySchema) query: ServiceHoursListQuery,
+    @Query() query: ServiceHoursListQueryDto,
   ): Promise<ServiceHoursLog[] | Page<ServiceHoursLog> | KeysetPage<ServiceHoursLog>> {
     return this.hours.list(user, query);
   }
@@ -41,17 +27,14 @@ export class ServiceHoursController {
   @Get('summary')
   summary(
     @CurrentUser() user: Identity,
-    @ZodQuery(serviceHoursSummaryQuerySchema) query: ServiceHoursSummaryQuery,
+    @Query() query: ServiceHoursSummaryQueryDto,
   ): Promise<ServiceHoursSummary> {
     return this.hours.summary(user, query);
   }
 
   @Post()
   @HttpCode(201)
-  create(
-    @CurrentUser() user: Identity,
-    @ZodBody(serviceHoursSchema) body: ServiceHoursInput,
-  ): Promise<ServiceHoursLog> {
+  create(@CurrentUser() user: Identity, @Body() body: ServiceHoursDto): Promise<ServiceHoursLog> {
     return this.hours.create(user, body);
   }
 
@@ -59,8 +42,8 @@ export class ServiceHoursController {
   @Roles('supervisor')
   review(
     @CurrentUser() user: Identity,
-    @IdParam() id: number,
-    @ZodBody(hoursStatusSchema) body: HoursStatusInput,
+    @Param() { id }: IdParamDto,
+    @Body() body: HoursStatusDto,
   ): Promise<ServiceHoursLog> {
     return this.hours.review(user, id, body.status);
   }

@@ -1,24 +1,24 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Opportunity, Page } from '@district/contracts';
+import { acceptsGzip, CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
 import {
-  createOpportunitySchema,
-  opportunitiesQuerySchema,
-  opportunityStatusSchema,
-  type CreateOpportunityInput,
-  type Opportunity,
-  type OpportunitiesQuery,
-  type OpportunityStatusInput,
-  type Page,
-} from '@district/contracts';
-import {
-  acceptsGzip,
-  CurrentUser,
-  IdParam,
-  Roles,
-  ZodBody,
-  ZodQuery,
-  type Identity,
-} from '@district/service-kit';
+  CreateOpportunityDto,
+  OpportunitiesQueryDto,
+  OpportunityStatusDto,
+} from './opportunities.dto';
 import { gzipOf } from './opportunity-list.cache';
 import { OpportunitiesService } from './opportunities.service';
 
@@ -30,7 +30,7 @@ export class OpportunitiesController {
   // ?page/?pageSize: one Page of the same list (the screen's Past Events tab).
   @Get()
   async list(
-    @ZodQuery(opportunitiesQuerySchema) query: OpportunitiesQuery,
+    @Query() query: OpportunitiesQueryDto,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
@@ -52,10 +52,7 @@ export class OpportunitiesController {
 
   @Post()
   @Roles('admin')
-  create(
-    @CurrentUser() user: Identity,
-    @ZodBody(createOpportunitySchema) body: CreateOpportunityInput,
-  ): Promise<Opportunity> {
+  create(@CurrentUser() user: Identity, @Body() body: CreateOpportunityDto): Promise<Opportunity> {
     return this.opportunities.create(body, user.id);
   }
 
@@ -64,8 +61,8 @@ export class OpportunitiesController {
   @Roles('admin')
   setStatus(
     @CurrentUser() user: Identity,
-    @IdParam() id: number,
-    @ZodBody(opportunityStatusSchema) body: OpportunityStatusInput,
+    @Param() { id }: IdParamDto,
+    @Body() body: OpportunityStatusDto,
   ): Promise<Opportunity> {
     return this.opportunities.setStatus(id, body.status, user.id);
   }
@@ -73,7 +70,7 @@ export class OpportunitiesController {
   @Delete(':id')
   @Roles('admin')
   @HttpCode(204)
-  async remove(@CurrentUser() user: Identity, @IdParam() id: number): Promise<void> {
+  async remove(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<void> {
     await this.opportunities.remove(id, user.id);
   }
 }

@@ -1,13 +1,7 @@
-import { BadRequestException, Controller, Get, Patch, Post } from '@nestjs/common';
-import {
-  API_MESSAGES,
-  eventPhotoSchema,
-  photoStatusSchema,
-  type EventPhoto,
-  type EventPhotoInput,
-  type PhotoStatusInput,
-} from '@district/contracts';
-import { CurrentUser, IdParam, Roles, ZodBody, type Identity } from '@district/service-kit';
+import { BadRequestException, Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { API_MESSAGES, type EventPhoto } from '@district/contracts';
+import { CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
+import { EventPhotoDto, PhotoParamDto, PhotoStatusDto } from './photos.dto';
 import { PhotosService } from './photos.service';
 
 @Controller('api/opportunities/:id/photos')
@@ -15,15 +9,15 @@ export class PhotosController {
   constructor(private readonly photos: PhotosService) {}
 
   @Get()
-  list(@CurrentUser() user: Identity, @IdParam() id: number): Promise<EventPhoto[]> {
+  list(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<EventPhoto[]> {
     return this.photos.list(id, user);
   }
 
   @Post()
   submit(
     @CurrentUser() user: Identity,
-    @IdParam() id: number,
-    @ZodBody(eventPhotoSchema) body: EventPhotoInput,
+    @Param() { id }: IdParamDto,
+    @Body() body: EventPhotoDto,
   ): Promise<EventPhoto> {
     // The spec's body repeats opportunityId; when it does, it must name the same opportunity.
     if (body.opportunityId !== undefined && body.opportunityId !== id) {
@@ -41,9 +35,8 @@ export class PhotosController {
   @Roles('admin')
   review(
     @CurrentUser() user: Identity,
-    @IdParam() id: number,
-    @IdParam('photoId') photoId: number,
-    @ZodBody(photoStatusSchema) body: PhotoStatusInput,
+    @Param() { id, photoId }: PhotoParamDto,
+    @Body() body: PhotoStatusDto,
   ): Promise<EventPhoto> {
     return this.photos.review(id, photoId, body.status, user.id);
   }

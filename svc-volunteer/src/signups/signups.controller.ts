@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { Opportunity, SignupEntry } from '@district/contracts';
-import { CurrentUser, IdParam, type Identity } from '@district/service-kit';
+import { CurrentUser, IdParamDto, type Identity } from '@district/service-kit';
 import { SignupsService } from './signups.service';
 
 // Beyond the spec: the ids of the opportunities the caller signed up for, for the "My sign-ups"
@@ -21,20 +21,20 @@ export class SignupsController {
   constructor(private readonly signups: SignupsService) {}
 
   @Get('signups')
-  list(@CurrentUser() user: Identity, @IdParam() id: number): Promise<SignupEntry[]> {
+  list(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<SignupEntry[]> {
     return this.signups.list(id, user.id);
   }
 
   @Post('signup')
   @HttpCode(201)
-  signUp(@CurrentUser() user: Identity, @IdParam() id: number): Promise<Opportunity> {
+  signUp(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<Opportunity> {
     return this.signups.signUp(id, user);
   }
 
   // Beyond the spec: withdraw, which frees the spot.
   @Delete('signup')
   @HttpCode(200)
-  withdraw(@CurrentUser() user: Identity, @IdParam() id: number): Promise<Opportunity> {
+  withdraw(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<Opportunity> {
     return this.signups.withdraw(id, user.id);
   }
 }

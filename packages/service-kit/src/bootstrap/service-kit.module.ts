@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
 import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';
 import type { ServiceConfig } from '../config/service-config';
@@ -11,6 +12,7 @@ import { IdentityStrategy } from '../identity/identity.strategy';
 import { RolesGuard } from '../identity/roles.guard';
 import { LOGGER } from '../logging/logger';
 import { REDIS } from '../redis/redis';
+import { ApiValidationPipe } from '../validation/zod-validation';
 
 export const SERVICE_NAME = Symbol('service-kit:service-name');
 
@@ -21,7 +23,8 @@ export interface ServiceKitModuleOptions {
   redis: Redis;
 }
 
-// Wraps every service's AppModule: config, logger, Redis, identity guards, error filter, health.
+// Wraps every service's AppModule: config, logger, Redis, identity guards, validation, error
+// filter, health.
 @Global()
 @Module({})
 export class ServiceKitModule implements OnApplicationShutdown {
@@ -30,6 +33,8 @@ export class ServiceKitModule implements OnApplicationShutdown {
   static forRoot(options: ServiceKitModuleOptions): DynamicModule {
     return {
       module: ServiceKitModule,
+      // No terminus logger: a Redis outage is already logged once by the kit, not per probe.
+      imports: [TerminusModule.forRoot({ logger: false })],
       controllers: [HealthController],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
@@ -41,6 +46,8 @@ export class ServiceKitModule implements OnApplicationShutdown {
         { provide: APP_GUARD, useClass: IdentityGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        // nestjs-zod DTOs (createZodDto) on @Body/@Query/@Param are validated here, once.
+        { provide: APP_PIPE, useClass: ApiValidationPipe },
       ],
       exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, REDIS],
     };

@@ -7,8 +7,7 @@ import {
 import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mapError } from './error-body';
-import { fieldError } from '../validation/zod-validation.pipe';
+import { fieldError, mapError } from './error-body';
 
 describe(mapError.name, () => {
   it('keeps a service’s own HTTP errors, with statusCode and message only', () => {

@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { BadRequestException, HttpException } from '@nestjs/common';
 import { ZodError } from 'zod';
 import { QueryFailedError } from 'typeorm';
 import { API_MESSAGES } from '@district/contracts';
@@ -15,6 +15,12 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   errors?: FieldError[];
+}
+
+// For checks a schema cannot express (e.g. "username already taken"): a 400 naming the field.
+export function fieldError(path: string, message: string): BadRequestException {
+  const errors: FieldError[] = [{ path, message }];
+  return new BadRequestException({ statusCode: 400, message, errors });
 }
 
 const STATUS_TEXT: Record<number, string> = {

@@ -1,4 +1,18 @@
-import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Inject,
+  Optional,
+  Res,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+  type HealthCheckResult,
+  type HealthIndicatorFunction,
+} from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
@@ -8,27 +22,14 @@ import { RETRY_AFTER_SECONDS } from '../errors/dependency-outage';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 // On each service's own port only; the gateway does not route /health.
 @Public()
 @Controller('health')
 export class HealthController {
   constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly typeOrm: TypeOrmHealthIndicator,
     @Inject(REDIS) private readonly redis: Redis,
     @Optional() private readonly dataSource?: DataSource,
   ) {}
@@ -40,29 +41,32 @@ export class HealthController {
 
   // 200 {status:'ok', checks} or 503 {statusCode, message, status:'unavailable', missing:[…]}:
   // the error shape plus the names of the dependencies that did not answer, the same in every
-  // service (issue 15.2).
+  // service (issue 15.2). Terminus runs the checks; only its answer is mapped to this contract.
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const checks: Record<string, 'ok' | 'down'> = {};
-    const probes: Array<Promise<void>> = [];
-    if (this.dataSource) {
-      probes.push(
-        withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS).then(
-          () => void (checks.database = 'ok'),
-          () => void (checks.database = 'down'),
-        ),
+    const checks: HealthIndicatorFunction[] = [
+      () =>
+        this.indicators
+          .check('redis')
+          .attempt(async () => {
+            await this.redis.ping();
+          })
+          .withTimeout(CHECK_TIMEOUT_MS),
+    ];
+    const dataSource = this.dataSource;
+    if (dataSource) {
+      checks.push(() =>
+        this.typeOrm.pingCheck('database', { connection: dataSource, timeout: CHECK_TIMEOUT_MS }),
       );
     }
-    probes.push(
-      withTimeout(this.redis.ping(), CHECK_TIMEOUT_MS).then(
-        () => void (checks.redis = 'ok'),
-        () => void (checks.redis = 'down'),
-      ),
-    );
-    await Promise.all(probes);
-    const missing = Object.keys(checks)
-      .filter((name) => checks[name] !== 'ok')
-      .sort();
+    // check() throws a 503 carrying the same result when something is down.
+    const result = await this.health.check(checks).catch((error: unknown) => {
+      if (error instanceof ServiceUnavailableException)
+        return error.getResponse() as HealthCheckResult;
+      throw error;
+    });
+    const names = Object.keys(result.details).sort();
+    const missing = names.filter((name) => result.details[name].status !== 'up');
     if (missing.length > 0) {
       void reply
         .status(503)
@@ -75,6 +79,6 @@ export class HealthController {
         missing,
       };
     }
-    return { status: 'ok', checks };
+    return { status: 'ok', checks: Object.fromEntries(names.map((name) => [name, 'ok'])) };
   }
 }

@@ -1,0 +1,10 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  createOpportunitySchema,
+  opportunitiesQuerySchema,
+  opportunityStatusSchema,
+} from '@district/contracts';
+
+export class OpportunitiesQueryDto extends createZodDto(opportunitiesQuerySchema) {}
+export class CreateOpportunityDto extends createZodDto(createOpportunitySchema) {}
+export class OpportunityStatusDto extends createZodDto(opportunityStatusSchema) {}
