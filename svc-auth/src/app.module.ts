@@ -18,7 +18,7 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     FastifyPluginsModule,
     DatabaseModule.forRoot({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
     // Relay for user.* events; consumer of hours.approved (hour credits).
-    EventsModule.forRoot(),
+    EventsModule.forRoot({ service: 'svc-auth' }),
     // The audit_log writer (issue 9); svc-auth reads its own table directly, so no /internal/audit.
     AuditModule.forRoot({ internalEndpoint: false }),
     AuthModule,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventsRuntime } from '@district/service-kit';
+import { EventProcessor } from '@district/service-kit';
 import {
   logBody,
   startHoursService,
@@ -140,8 +140,7 @@ describe('users replica (user.* events)', () => {
     await waitFor(processed(eventId), 'user.updated');
     // Same event id again, as an at-least-once relay may send it: it is recognised and skipped.
     await h.db.query(`UPDATE "users" SET "name" = 'Changed Since' WHERE "id" = 4`);
-    const runtime = h.service.app.get(EventsRuntime);
-    const applied = await runtime.consumer!.process({
+    const applied = await h.service.app.get(EventProcessor).apply({
       id: eventId,
       type: 'user.updated',
       payload: {
