@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ArchiveScheduler } from './archive.scheduler';
+import { BullModule } from '@nestjs/bullmq';
+import { ARCHIVE_QUEUE, ArchiveScheduler } from './archive.scheduler';
 import { ArchiveService } from './archive.service';
 
-@Module({ providers: [ArchiveService, ArchiveScheduler], exports: [ArchiveService] })
+@Module({
+  imports: [BullModule.registerQueue({ name: ARCHIVE_QUEUE })],
+  providers: [ArchiveService, ArchiveScheduler],
+  exports: [ArchiveService],
+})
 export class ArchiveModule {}
