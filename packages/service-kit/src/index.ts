@@ -48,6 +48,7 @@ export {
 export * from './events/outbox.service';
 export * from './events/outbox-relay';
 export * from './events/event.processor';
+export * from './events/worker-host';
 export * from './events/handle-event.decorator';
 export { EventsModule, type EventsModuleOptions } from './events/events.module';
 

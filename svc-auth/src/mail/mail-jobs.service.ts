@@ -1,7 +1,13 @@
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import type { Job, JobsOptions, Queue } from 'bullmq';
-import { dependencyUnavailable, LOGGER, type Logger } from '@district/service-kit';
+import {
+  bullConnected,
+  ClosingWorkerHost,
+  dependencyUnavailable,
+  LOGGER,
+  type Logger,
+} from '@district/service-kit';
 
 // svc-auth's own mail queue, under the run's BullMQ prefix (BullModule.forRootAsync in the kit's
 // EventsModule).
@@ -21,20 +27,14 @@ export type MailJobHandler = (data: unknown) => Promise<void>;
 // Mail leaves the request path: the HTTP answer never waits for (or reveals) SMTP. Each job name
 // has exactly one handler, registered by its feature at module init; the worker starts after that.
 @Processor(MAIL_QUEUE_NAME, { concurrency: 4, autorun: false })
-export class MailJobs extends WorkerHost implements OnApplicationBootstrap {
+export class MailJobs extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly handlers = new Map<string, MailJobHandler>();
-  private connection?: { status: string };
 
   constructor(
     @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     super();
-    // Resolves once the queue's connection first comes up.
-    void this.queue.getBackend().client.then(
-      (client) => (this.connection = client as unknown as { status: string }),
-      () => undefined,
-    );
     this.queue.on('error', (error: Error) => this.logger.warn({ err: error }, 'mail queue error'));
   }
 
@@ -47,7 +47,7 @@ export class MailJobs extends WorkerHost implements OnApplicationBootstrap {
     if (!this.handlers.has(name)) throw new Error(`Mail job "${name}" has no handler`);
     // BullMQ's connection retries forever, so a request would wait for Redis to come back: answer
     // 503 at once instead (issue 15.2).
-    if (this.connection?.status !== 'ready') throw dependencyUnavailable();
+    if (!(await bullConnected(this.queue))) throw dependencyUnavailable();
     await this.queue.add(name, data, MAIL_JOB_OPTIONS);
   }
 

@@ -1,7 +1,7 @@
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { LOGGER, SERVICE_CONFIG, type Logger } from '@district/service-kit';
+import { ClosingWorkerHost, LOGGER, SERVICE_CONFIG, type Logger } from '@district/service-kit';
 import type { VolunteerConfig } from '../volunteer.config';
 import { ArchiveService } from './archive.service';
 
@@ -13,7 +13,7 @@ const DEFAULT_INTERVAL_MS = 60_000;
 
 // Archives past opportunities on a BullMQ job scheduler (every ARCHIVE_INTERVAL_MS).
 @Processor(ARCHIVE_QUEUE, { concurrency: 1 })
-export class ArchiveScheduler extends WorkerHost implements OnApplicationBootstrap {
+export class ArchiveScheduler extends ClosingWorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly archive: ArchiveService,
     @InjectQueue(ARCHIVE_QUEUE) private readonly queue: Queue,

@@ -1,11 +1,6 @@
-import {
-  Inject,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
@@ -17,10 +12,11 @@ import {
   type EventType,
 } from '@district/contracts';
 import { schemaOf } from '../database/create-data-source';
+import { isDependencyOutage } from '../errors/dependency-outage';
 import { LOGGER } from '../logging/logger';
-import { settleWithin } from '../redis/redis';
 import { eventTypesFor, type EventRouting } from './event-routing';
 import { HANDLE_EVENT_KEY } from './handle-event.decorator';
+import { ClosingWorkerHost } from './worker-host';
 
 export interface EventContext<T extends EventType = EventType> {
   // The transaction that also records the event as processed: write through it.
@@ -74,10 +70,11 @@ export interface EventProcessorSettings {
 // The consumer of `events-<service>`: EventsModule gives it its @Processor queue. Each event runs
 // in one transaction with its processed_events row, so a redelivered event changes nothing.
 export class EventProcessor
-  extends WorkerHost
-  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+  extends ClosingWorkerHost
+  implements OnModuleInit, OnApplicationBootstrap
 {
   private readonly handlers = new Map<string, EventHandlerFn<never>>();
+  private redisDown = false;
 
   constructor(
     @Inject(EVENT_PROCESSOR_SETTINGS) private readonly settings: EventProcessorSettings,
@@ -117,27 +114,30 @@ export class EventProcessor
   // The worker is created with autorun off so no event arrives before the handlers are known.
   // Not awaited: a Redis that is down must not hold the start hostage; /health/ready reports it.
   onApplicationBootstrap(): void {
-    this.worker.on('error', (error: Error) =>
-      this.logger.warn({ err: error }, 'event consumer error'),
-    );
-    this.worker.on('failed', (job, error) =>
-      this.logger.error(
-        { err: error, eventId: job?.data?.id, type: job?.data?.type, attempts: job?.attemptsMade },
-        'event handler failed',
-      ),
-    );
     this.worker
       .run()
       .catch((error: unknown) => this.logger.error({ err: error }, 'event consumer stopped'));
   }
 
-  // Lets the event in hand finish (its transaction commits or rolls back), but never waits
-  // forever for a Redis that is gone: then the connections are dropped and the close completes.
-  async beforeApplicationShutdown(): Promise<void> {
-    const closing = this.worker.close();
-    await settleWithin(closing, 10_000);
-    await settleWithin(this.worker.disconnect(), 1_000);
-    await settleWithin(closing, 1_000);
+  @OnWorkerEvent('failed')
+  onFailed(job: Job<DomainEvent> | undefined, error: Error): void {
+    this.logger.error(
+      { err: error, eventId: job?.data?.id, type: job?.data?.type, attempts: job?.attemptsMade },
+      'event handler failed',
+    );
+  }
+
+  // One line per Redis outage, not one per reconnect attempt.
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    if (!isDependencyOutage(error)) this.logger.warn({ err: error }, 'event consumer error');
+    else if (!this.redisDown) this.logger.warn({ err: error }, 'event consumer: Redis unavailable');
+    this.redisDown ||= isDependencyOutage(error);
+  }
+
+  @OnWorkerEvent('active')
+  onActive(): void {
+    this.redisDown = false;
   }
 
   async process(job: Job<DomainEvent>): Promise<void> {

@@ -74,12 +74,10 @@ export class EventsModule {
     ];
     const providers: Provider[] = [OutboxService, ...(options.handlers ?? [])];
 
-    // The relay writes to the queue of every service that consumes anything; the processor
-    // reads this service's own.
+    // The relay writes to the queue of every service that consumes anything.
     const consumers = options.relay === false ? [] : [...new Set(Object.values(routing).flat())];
-    const queues = new Set(consumers.map(eventQueueName));
-    if (options.consumer !== false) queues.add(eventQueueName(service));
-    imports.push(BullModule.registerQueue(...[...queues].map((name) => ({ name }))));
+    // With no queue to register this still brings in BullModule's processor explorer.
+    imports.push(BullModule.registerQueue(...consumers.map((c) => ({ name: eventQueueName(c) }))));
     if (options.relay !== false) {
       providers.push({
         provide: OutboxRelay,
