@@ -19,7 +19,7 @@ import { AUTH_ENTITIES } from './users/auth-entities';
     FastifyPluginsModule,
     DatabaseModule.forRoot({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
     // Relay for user.* events; consumer of hours.approved (hour credits) and audit.recorded.
-    EventsModule.forRoot(),
+    EventsModule.forRoot({ service: 'svc-auth' }),
     // The merged audit trail (issues 9, 16): svc-auth's own records go straight into it, the
     // other services' arrive as audit.recorded events.
     AuditModule.forRoot({ store: true }),

@@ -1,5 +1,6 @@
+import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationItem } from '@district/contracts';
+import { eventQueueName, type NotificationItem } from '@district/contracts';
 import {
   addOutboxEvent,
   createDataSource,
@@ -9,6 +10,7 @@ import {
 } from '@district/service-kit';
 import { testRedisUrl } from '@district/service-kit/testing';
 import type { DataSource } from 'typeorm';
+import { SERVICE } from '../src/app.module';
 import { STREAM_MAX_AGE_MS } from '../src/notifications/notification-streams.service';
 import {
   ContentCluster,
@@ -209,6 +211,7 @@ describe('GET /api/notifications/stream', () => {
 describe('Redis restart between the outbox write and delivery', () => {
   let producer: DataSource;
   let relay: OutboxRelay | undefined;
+  let closeQueue: (() => Promise<void>) | undefined;
   let proxy: CuttableProxy;
 
   beforeAll(async () => {
@@ -223,6 +226,7 @@ describe('Redis restart between the outbox write and delivery', () => {
 
   afterAll(async () => {
     await relay?.stop();
+    await closeQueue?.();
     await producer?.destroy();
     await proxy?.cut();
   });
@@ -238,13 +242,15 @@ describe('Redis restart between the outbox write and delivery', () => {
 
   it('re-sends from the outbox once Redis is back; the open stream and polling both see it once', async () => {
     // Everything reaches Redis through the proxy: cutting it is a Redis restart for all.
-    relay = new OutboxRelay({
-      dataSource: producer,
-      redisUrl: proxy.url,
+    const queue = new Queue(eventQueueName(SERVICE), {
+      connection: { url: proxy.url },
       prefix: cluster.prefix,
+    });
+    relay = new OutboxRelay(producer, new Map([[SERVICE, queue]]), {
       pollIntervalMs: 100,
       publishTimeoutMs: 1_000,
     });
+    closeQueue = () => queue.close();
     await relay.start();
     const instance = await cluster.start({ redisUrl: proxy.url });
     try {

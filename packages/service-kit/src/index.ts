@@ -50,9 +50,10 @@ export {
 } from './events/event-routing';
 export * from './events/outbox.service';
 export * from './events/outbox-relay';
-export * from './events/event-consumer';
+export * from './events/event.processor';
+export * from './events/worker-host';
 export * from './events/handle-event.decorator';
-export { EventsModule, EventsRuntime, type EventsModuleOptions } from './events/events.module';
+export { EventsModule, type EventsModuleOptions } from './events/events.module';
 
 export * from './audit';
 

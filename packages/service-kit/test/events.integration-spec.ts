@@ -1,5 +1,8 @@
-import { Queue, type Worker } from 'bullmq';
+import { Global, Injectable, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '@district/contracts';
@@ -7,12 +10,18 @@ import {
   addOutboxEvent,
   checkHandlers,
   createDataSource,
-  EventConsumer,
+  EventProcessor,
+  EventsModule,
+  HandleEvent,
+  LOGGER,
   OutboxRelay,
   runMigrations,
+  SERVICE_CONFIG,
   withTransaction,
   type EventContext,
-  type EventHandlerTable,
+  type EventHandlerFn,
+  type EventsModuleOptions,
+  type OutboxRelayOptions,
 } from '../src';
 import {
   clearRedisPrefix,
@@ -46,45 +55,74 @@ const opportunity = (
 // Only the route these tests exercise; the real table also sends user.* events to svc-content.
 const ROUTING = { 'opportunity.created': ['svc-content'] };
 
+// svc-content's handler: one feed row per opportunity.
+const addFeedItem: EventHandlerFn<'opportunity.created'> = async (payload, { manager }) => {
+  await manager.insert(FeedItem, { opportunityId: payload.id, title: payload.title });
+};
+// What the consumer under test does with an event; a test may swap it.
+let onOpportunity = addFeedItem;
+
+@Injectable()
+class FeedHandlers {
+  @HandleEvent('opportunity.created')
+  onOpportunityCreated(
+    payload: EventPayload<'opportunity.created'>,
+    context: EventContext<'opportunity.created'>,
+  ) {
+    return onOpportunity(payload, context);
+  }
+}
+
 describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
   let db: TestDatabase;
   let producer: DataSource;
   let consumerDb: DataSource;
   let prefix: string;
   let redis: Redis;
-  const running: Array<{ stop(): Promise<void> }> = [];
+  const running: Array<{ stop?(): Promise<void>; close?(): Promise<void> }> = [];
   const redisUrl = testRedisUrl();
 
-  // svc-content's handler: one feed row per opportunity.
-  const handlers: EventHandlerTable = {
-    'opportunity.created': async (payload, { manager }: EventContext<'opportunity.created'>) => {
-      await manager.insert(FeedItem, { opportunityId: payload.id, title: payload.title });
-    },
-  };
-
-  const relay = (overrides: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) => {
-    const r = new OutboxRelay({
-      dataSource: producer,
-      redisUrl,
+  // svc-volunteer's relay, standalone: its queue is the one EventsModule would inject.
+  const relay = (options: OutboxRelayOptions & { redisUrl?: string } = {}) => {
+    const queue = new Queue('events-svc-content', {
+      connection: { url: options.redisUrl ?? redisUrl },
       prefix,
+    });
+    const r = new OutboxRelay(producer, new Map([['svc-content', queue]]), {
       pollIntervalMs: 100,
       routing: ROUTING,
-      ...overrides,
+      ...options,
     });
-    running.push(r);
+    running.push({ stop: () => r.stop().then(() => queue.close()) });
     return r;
   };
-  const consumer = () => {
-    const c = new EventConsumer({
-      service: 'svc-content',
-      dataSource: consumerDb,
-      redisUrl,
-      prefix,
-      handlers,
-      routing: ROUTING,
-    });
-    running.push(c);
-    return c;
+  // svc-content's consumer, as EventsModule wires it in a service.
+  const consumer = async (worker?: EventsModuleOptions['worker']) => {
+    @Global()
+    @Module({
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: { REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix } },
+        { provide: LOGGER, useValue: pino({ level: 'silent' }) },
+        { provide: DataSource, useValue: consumerDb },
+      ],
+      exports: [SERVICE_CONFIG, LOGGER, DataSource],
+    })
+    class KitStub {}
+    const app = await Test.createTestingModule({
+      imports: [
+        KitStub,
+        EventsModule.forRoot({
+          service: 'svc-content',
+          relay: false,
+          routing: ROUTING,
+          handlers: [FeedHandlers],
+          worker,
+        }),
+      ],
+    }).compile();
+    await app.init();
+    running.push(app);
+    return app.get(EventProcessor);
   };
   const feedCount = async () =>
     (await consumerDb.query('SELECT count(*)::int AS n FROM content.feed_items'))[0].n;
@@ -127,10 +165,11 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     prefix = testRedisPrefix('events');
     await producer.query('TRUNCATE volunteer.outbox, volunteer.widgets');
     await consumerDb.query('TRUNCATE content.feed_items, content.processed_events');
+    onOpportunity = addFeedItem;
   });
 
   afterEach(async () => {
-    await Promise.all(running.splice(0).map((r) => r.stop()));
+    await Promise.all(running.splice(0).map((r) => (r.stop ?? r.close)!.call(r)));
     await clearRedisPrefix(prefix);
   });
 
@@ -166,7 +205,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await publishOpportunity(2, 'committed');
 
     await relay().start();
-    await consumer().start();
+    await consumer();
     await waitFor(async () => (await feedCount()) === 1, 'the committed event', 10_000);
     await sleep(500);
     const rows = await consumerDb.query('SELECT title FROM content.feed_items');
@@ -203,8 +242,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
   it('applies a redelivered event once', async () => {
     const id = await publishOpportunity(10, 'once');
     await relay().start();
-    const c = consumer();
-    await c.start();
+    const c = await consumer();
     await waitFor(async () => (await feedCount()) === 1, 'first delivery', 10_000);
 
     // BullMQ forgets completed jobs after a while; a later re-send arrives as a new job.
@@ -228,10 +266,10 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     expect(await feedCount()).toBe(1);
 
     // Two deliveries racing each other: one applies, one sees the first and does nothing.
-    const results = await Promise.all([c.process(envelope as never), c.process(envelope as never)]);
+    const results = await Promise.all([c.apply(envelope as never), c.apply(envelope as never)]);
     expect(results.filter(Boolean)).toHaveLength(0);
     const fresh = { ...envelope, id: crypto.randomUUID(), payload: opportunity(11, 'raced') };
-    const raced = await Promise.all([c.process(fresh as never), c.process(fresh as never)]);
+    const raced = await Promise.all([c.apply(fresh as never), c.apply(fresh as never)]);
     expect(raced.filter(Boolean)).toHaveLength(1);
     expect(await feedCount()).toBe(2);
   });
@@ -239,37 +277,21 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
   it('still applies an event whose consumer died twice while handling it', async () => {
     let deliveries = 0;
     let inHand: ((error: Error) => void) | undefined;
-    const dying: EventHandlerTable = {
-      'opportunity.created': async (payload, context) => {
-        deliveries += 1;
-        // The first two deliveries never finish: their consumer dies with the event in hand.
-        if (deliveries <= 2)
-          await new Promise<void>((_, reject) => {
-            inHand = reject;
-          });
-        await handlers['opportunity.created']!(payload, context);
-      },
+    onOpportunity = async (payload, context) => {
+      deliveries += 1;
+      // The first two deliveries never finish: their consumer dies with the event in hand.
+      if (deliveries <= 2)
+        await new Promise<void>((_, reject) => {
+          inHand = reject;
+        });
+      await addFeedItem(payload, context);
     };
-    const start = async () => {
-      const c = new EventConsumer({
-        service: 'svc-content',
-        dataSource: consumerDb,
-        redisUrl,
-        prefix,
-        handlers: dying,
-        routing: ROUTING,
-        lockDurationMs: 1_000,
-        stalledIntervalMs: 300,
-      });
-      running.push(c);
-      await c.start();
-      return c;
-    };
+    const start = () => consumer({ lockDuration: 1_000, stalledInterval: 300 });
     // What kill -9 leaves behind: the job active in Redis under a lock nobody renews, the
     // handler's transaction rolled back, and no word to BullMQ.
-    const kill = async (c: EventConsumer) => {
+    const kill = async (c: EventProcessor) => {
       await waitFor(async () => inHand !== undefined, 'the event in hand', 15_000);
-      const closing = (c as unknown as { worker: Worker }).worker.close(true);
+      const closing = c.worker.close(true);
       inHand?.(new Error('killed'));
       inHand = undefined;
       await closing;
@@ -294,7 +316,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     expect(await feedCount()).toBe(0);
     expect((await queue().getJobCounts('waiting')).waiting).toBe(2);
 
-    await consumer().start();
+    await consumer();
     await waitFor(async () => (await feedCount()) === 2, 'delivery after restart', 10_000);
     const titles = (await consumerDb.query('SELECT title FROM content.feed_items ORDER BY id')).map(
       (r: { title: string }) => r.title,
@@ -307,7 +329,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     const proxy = new CuttableProxy(hostname, Number(port || 6379));
     await proxy.open();
     const viaProxy = `redis://127.0.0.1:${proxy.port}`;
-    await consumer().start();
+    await consumer();
     await relay({ redisUrl: viaProxy, publishTimeoutMs: 1_000 }).start();
 
     await publishOpportunity(30, 'before the outage');
@@ -331,12 +353,12 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
     await publishOpportunity(41);
     expect(await unpublished()).toBe(2);
     await relay().start();
-    await consumer().start();
+    await consumer();
     await waitFor(async () => (await feedCount()) === 2, 'delivery after relay start', 10_000);
   });
 
   it('lets several relays share one outbox without losing or doubling an event', async () => {
-    await consumer().start();
+    await consumer();
     const relays = [relay(), relay(), relay()];
     await Promise.all(relays.map((r) => r.start()));
     const writes = Array.from({ length: 60 }, (_, i) => publishOpportunity(100 + i));
@@ -352,7 +374,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
   it('delivers within a fraction of a second of the commit, woken by the commit itself', async () => {
     // A 5 s poll: only the NOTIFY sent at commit can make delivery this fast.
     await relay({ pollIntervalMs: 5_000 }).start();
-    await consumer().start();
+    await consumer();
     await publishOpportunity(50); // warm-up
     await waitFor(async () => (await feedCount()) === 1, 'first delivery');
     const samples: number[] = [];
@@ -370,7 +392,7 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
   });
 
   it('keeps an event whose payload breaks the contract as a failed job instead of retrying it', async () => {
-    await consumer().start();
+    await consumer();
     const q = queue();
     await q.add('opportunity.created', {
       id: crypto.randomUUID(),

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { Global, Module } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
+import pino from 'pino';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload, EventType, UserReplicaPayload } from '@district/contracts';
 import {
   createDataSource,
-  EventConsumer,
+  EventProcessor,
+  EventsModule,
+  LOGGER,
   runMigrations,
+  SERVICE_CONFIG,
   UserReplicaEntity,
   UsersReplicaHandler,
   UsersReplicaRepository,
@@ -38,14 +44,15 @@ const user = (id: number, changes: Partial<UserReplicaPayload> = {}): UserReplic
 describe('UsersReplicaModule handler (real PostgreSQL)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
-  let consumer: EventConsumer;
+  let app: TestingModule;
+  let consumer: EventProcessor;
 
   const deliver = <T extends EventType>(
     type: T,
     payload: EventPayload<T>,
     occurredAt = new Date(),
   ): Promise<boolean> =>
-    consumer.process({ id: randomUUID(), type, payload, occurredAt: occurredAt.toISOString() });
+    consumer.apply({ id: randomUUID(), type, payload, occurredAt: occurredAt.toISOString() });
   const row = (id: number) => dataSource.getRepository(UserReplicaEntity).findOneBy({ id });
 
   beforeAll(async () => {
@@ -62,24 +69,40 @@ describe('UsersReplicaModule handler (real PostgreSQL)', () => {
     const handler = new UsersReplicaHandler(new UsersReplicaRepository(), {
       deleteWithUser: [Belonging],
     });
-    consumer = new EventConsumer({
-      service: 'svc-test',
-      dataSource,
-      redisUrl: testRedisUrl(),
-      prefix: `test-${randomUUID()}`,
-      routing: {
-        'user.registered': ['svc-test'],
-        'user.updated': ['svc-test'],
-        'user.deleted': ['svc-test'],
-      },
-      handlers: {
-        'user.registered': (payload, context) => handler.onRegistered(payload, context),
-        'user.updated': (payload, context) => handler.onUpdated(payload, context),
-        'user.deleted': (payload, context) => handler.onDeleted(payload, context),
-      },
-    });
+    // svc-test's consumer as EventsModule wires it in a service, with the kit's handler.
+    @Global()
+    @Module({
+      providers: [
+        {
+          provide: SERVICE_CONFIG,
+          useValue: { REDIS_URL: testRedisUrl(), BULLMQ_PREFIX: `test-${randomUUID()}` },
+        },
+        { provide: LOGGER, useValue: pino({ level: 'silent' }) },
+        { provide: DataSource, useValue: dataSource },
+        { provide: UsersReplicaHandler, useValue: handler },
+      ],
+      exports: [SERVICE_CONFIG, LOGGER, DataSource],
+    })
+    class KitStub {}
+    app = await Test.createTestingModule({
+      imports: [
+        KitStub,
+        EventsModule.forRoot({
+          service: 'svc-test',
+          relay: false,
+          routing: {
+            'user.registered': ['svc-test'],
+            'user.updated': ['svc-test'],
+            'user.deleted': ['svc-test'],
+          },
+        }),
+      ],
+    }).compile();
+    await app.init();
+    consumer = app.get(EventProcessor);
   });
   afterAll(async () => {
+    await app?.close();
     await dataSource?.destroy();
     await db?.drop();
   });
@@ -151,9 +174,9 @@ describe('UsersReplicaModule handler (real PostgreSQL)', () => {
       payload: user(6, { name: 'Once Only' }),
       occurredAt: new Date().toISOString(),
     };
-    expect(await consumer.process(event)).toBe(true);
+    expect(await consumer.apply(event)).toBe(true);
     await dataSource.getRepository(UserReplicaEntity).update({ id: 6 }, { name: 'Changed Since' });
-    expect(await consumer.process(event)).toBe(false);
+    expect(await consumer.apply(event)).toBe(false);
     expect((await row(6))?.name).toBe('Changed Since');
   });
 });

@@ -1,43 +1,41 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import type { Job, JobsOptions, Queue } from 'bullmq';
 import {
-  createRedis,
+  bullConnected,
+  ClosingWorkerHost,
   dependencyUnavailable,
   LOGGER,
-  SERVICE_CONFIG,
   type Logger,
-  type Redis,
 } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
 
-// svc-auth's own mail queue, under the run's BullMQ prefix.
+// svc-auth's own mail queue, under the run's BullMQ prefix (BullModule.forRootAsync in the kit's
+// EventsModule).
 export const MAIL_QUEUE_NAME = 'mail-svc-auth';
+
+// Failed jobs are retried with backoff and then kept for inspection; job data holds an e-mail
+// address, so it is kept only as long as it is useful.
+export const MAIL_JOB_OPTIONS: JobsOptions = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 60 * 60 },
+  removeOnFail: { age: 7 * 24 * 60 * 60 },
+};
 
 export type MailJobHandler = (data: unknown) => Promise<void>;
 
-// Mail leaves the request path: the HTTP answer never waits for (or reveals) SMTP. Each job name has
-// exactly one handler; failed jobs are retried with backoff and then kept for inspection.
-@Injectable()
-export class MailJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+// Mail leaves the request path: the HTTP answer never waits for (or reveals) SMTP. Each job name
+// has exactly one handler, registered by its feature at module init; the worker starts after that.
+@Processor(MAIL_QUEUE_NAME, { concurrency: 4, autorun: false })
+export class MailJobs extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly handlers = new Map<string, MailJobHandler>();
-  private readonly connection: Redis;
-  private readonly queue: Queue;
-  private worker: Worker | undefined;
-  private workerConnection: Redis | undefined;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    // BullMQ needs a connection that retries forever (blocking commands), unlike the request client.
-    this.connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    this.connection.on('error', (error: Error) =>
-      this.logger.warn({ err: error }, 'mail queue redis error'),
-    );
-    this.queue = new Queue(MAIL_QUEUE_NAME, {
-      connection: this.connection,
-      prefix: config.BULLMQ_PREFIX,
-    });
+    super();
+    this.queue.on('error', (error: Error) => this.logger.warn({ err: error }, 'mail queue error'));
   }
 
   handle(name: string, handler: MailJobHandler): void {
@@ -47,45 +45,34 @@ export class MailJobs implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async enqueue(name: string, data: unknown): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`Mail job "${name}" has no handler`);
-    // This connection retries forever (BullMQ needs that), so a request would wait for Redis to
-    // come back: answer 503 at once instead (issue 15.2).
-    if (this.connection.status !== 'ready') throw dependencyUnavailable();
-    await this.queue.add(name, data, {
-      attempts: 6,
-      backoff: { type: 'exponential', delay: 2_000 },
-      // Job data holds an e-mail address: keep it only as long as it is useful.
-      removeOnComplete: { age: 60 * 60 },
-      removeOnFail: { age: 7 * 24 * 60 * 60 },
-    });
+    // BullMQ's connection retries forever, so a request would wait for Redis to come back: answer
+    // 503 at once instead (issue 15.2).
+    if (!(await bullConnected(this.queue))) throw dependencyUnavailable();
+    await this.queue.add(name, data, MAIL_JOB_OPTIONS);
   }
 
   onApplicationBootstrap(): void {
-    this.workerConnection = this.connection.duplicate();
-    this.worker = new Worker(MAIL_QUEUE_NAME, (job: Job) => this.process(job), {
-      connection: this.workerConnection,
-      prefix: this.config.BULLMQ_PREFIX,
-      concurrency: 4,
-    });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(
-        { err: error, job: job?.name, attempts: job?.attemptsMade },
-        'mail job failed',
-      ),
-    );
-    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'mail worker error'));
+    this.worker
+      .run()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'mail worker stopped'));
   }
 
-  private async process(job: Job): Promise<void> {
+  async process(job: Job): Promise<void> {
     const handler = this.handlers.get(job.name);
     if (!handler) throw new Error(`No handler for mail job "${job.name}"`);
     await handler(job.data);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
-    for (const connection of [this.workerConnection, this.connection]) {
-      await connection?.quit().catch(() => connection.disconnect());
-    }
+  @OnWorkerEvent('failed')
+  onFailed(job: Job | undefined, error: Error): void {
+    this.logger.warn(
+      { err: error, job: job?.name, attempts: job?.attemptsMade },
+      'mail job failed',
+    );
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn({ err: error }, 'mail worker error');
   }
 }

@@ -1,11 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
-import { LOGGER, Redis, SERVICE_CONFIG, type Logger } from '@district/service-kit';
+import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { ClosingWorkerHost, LOGGER, SERVICE_CONFIG, type Logger } from '@district/service-kit';
 import type { VolunteerConfig } from '../volunteer.config';
 import { ArchiveService } from './archive.service';
 
@@ -15,38 +11,22 @@ export const ARCHIVE_QUEUE = 'volunteer-archive';
 export const ARCHIVE_SCHEDULER_ID = 'archive-past-opportunities';
 const DEFAULT_INTERVAL_MS = 60_000;
 
-@Injectable()
-export class ArchiveScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private queue?: Queue;
-  private worker?: Worker;
-  private connections: Redis[] = [];
-
+// Archives past opportunities on a BullMQ job scheduler (every ARCHIVE_INTERVAL_MS).
+@Processor(ARCHIVE_QUEUE, { concurrency: 1 })
+export class ArchiveScheduler extends ClosingWorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly archive: ArchiveService,
+    @InjectQueue(ARCHIVE_QUEUE) private readonly queue: Queue,
     @Inject(SERVICE_CONFIG) private readonly config: VolunteerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const prefix = this.config.BULLMQ_PREFIX;
-    const queueConnection = this.connect(2);
-    // Blocking worker commands need unlimited retries per request.
-    const workerConnection = this.connect(null);
-    this.queue = new Queue(ARCHIVE_QUEUE, { connection: queueConnection, prefix });
+  ) {
+    super();
     this.queue.on('error', (error: Error) =>
       this.logger.warn({ err: error }, 'archive queue error'),
     );
-    this.worker = new Worker(ARCHIVE_QUEUE, () => this.run(), {
-      connection: workerConnection,
-      prefix,
-      concurrency: 1,
-    });
-    this.worker.on('error', (error: Error) =>
-      this.logger.warn({ err: error }, 'archive worker error'),
-    );
-    this.worker.on('failed', (_job, error) =>
-      this.logger.error({ err: error }, 'archive job failed'),
-    );
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       ARCHIVE_SCHEDULER_ID,
       { every: this.config.ARCHIVE_INTERVAL_MS ?? DEFAULT_INTERVAL_MS },
@@ -54,25 +34,19 @@ export class ArchiveScheduler implements OnApplicationBootstrap, BeforeApplicati
     );
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
-    for (const connection of this.connections) connection.disconnect();
-    this.connections = [];
-  }
-
-  private async run(): Promise<{ archived: number[] }> {
+  async process(): Promise<{ archived: number[] }> {
     const archived = await this.archive.archivePast();
     if (archived.length > 0) this.logger.info({ archived }, 'archived past opportunities');
     return { archived };
   }
 
-  private connect(maxRetriesPerRequest: number | null): Redis {
-    const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest });
-    connection.on('error', (error: Error) =>
-      this.logger.warn({ err: error }, 'archive redis error'),
-    );
-    this.connections.push(connection);
-    return connection;
+  @OnWorkerEvent('failed')
+  onFailed(_job: unknown, error: Error): void {
+    this.logger.error({ err: error }, 'archive job failed');
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn({ err: error }, 'archive worker error');
   }
 }

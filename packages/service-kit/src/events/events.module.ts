@@ -1,29 +1,28 @@
-import {
-  BeforeApplicationShutdown,
-  DynamicModule,
-  Global,
-  Inject,
-  Injectable,
-  Module,
-  OnApplicationBootstrap,
-  OnModuleInit,
-  type Type,
-} from '@nestjs/common';
-import { DiscoveryModule, DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule, getQueueToken, Processor } from '@nestjs/bullmq';
+import type { Queue, WorkerOptions } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/service-config.token';
-import { SERVICE_NAME } from '../bootstrap/service-kit.module';
 import { LOGGER } from '../logging/logger';
-import { EventConsumer, type EventHandlerFn } from './event-consumer';
-import type { EventRouting } from './event-routing';
-import { HANDLE_EVENT_KEY } from './handle-event.decorator';
-import { OutboxRelay } from './outbox-relay';
+import {
+  DEFAULT_EVENT_CONCURRENCY,
+  DEFAULT_LOCK_DURATION_MS,
+  DEFAULT_MAX_STALLED_COUNT,
+  DEFAULT_STALLED_INTERVAL_MS,
+  EVENT_PROCESSOR_SETTINGS,
+  EventProcessor,
+  type EventProcessorSettings,
+} from './event.processor';
+import { DEFAULT_EVENT_ROUTING, eventQueueName, type EventRouting } from './event-routing';
+import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 import { OutboxService } from './outbox.service';
 
 export interface EventsModuleOptions {
-  // Defaults to the service name given to createServiceApp (svc-<DB_SCHEMA>).
+  // This service's name as used in EVENT_CONSUMERS (e.g. 'svc-content'); required (@Processor
+  // takes its queue name when the module is built), optional in the type so apps can pass overrides.
   service?: string;
   // Handler classes to register here; handlers elsewhere in the app are discovered too.
   handlers?: Type<unknown>[];
@@ -34,110 +33,76 @@ export interface EventsModuleOptions {
   pollIntervalMs?: number;
   // Tests may swap the routing table; production uses EVENT_CONSUMERS from contracts.
   routing?: EventRouting;
+  // Tests shorten the lock and stalled check to play a consumer killed with an event in hand.
+  worker?: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+  relayOptions?: Omit<OutboxRelayOptions, 'routing' | 'pollIntervalMs'>;
 }
 
-const EVENTS_OPTIONS = Symbol('service-kit:events-options');
-
-// Owns the relay and the consumer of one service and ties them to the Nest lifecycle.
-@Injectable()
-export class EventsRuntime
-  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
-{
-  relay?: OutboxRelay;
-  consumer?: EventConsumer;
-
-  constructor(
-    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
-    @Inject(SERVICE_NAME) private readonly serviceName: string,
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-    private readonly dataSource: DataSource,
-    private readonly discovery: DiscoveryService,
-    private readonly scanner: MetadataScanner,
-    private readonly reflector: Reflector,
-  ) {}
-
-  get service(): string {
-    return this.options.service ?? this.serviceName;
-  }
-
-  onModuleInit(): void {
-    const handlers = new Map<string, EventHandlerFn<never>>();
-    const duplicates: string[] = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
-      const prototype = Object.getPrototypeOf(instance) as object;
-      for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const fn = instance[method];
-        if (typeof fn !== 'function') continue;
-        const type = this.reflector.get<string | undefined>(HANDLE_EVENT_KEY, fn as () => unknown);
-        if (!type) continue;
-        if (handlers.has(type)) duplicates.push(type);
-        handlers.set(type, (fn as EventHandlerFn<never>).bind(instance));
-      }
-    }
-    if (duplicates.length > 0) {
-      throw new Error(
-        `${this.service} event handlers: more than one handler for "${duplicates.join('", "')}"`,
-      );
-    }
-    const logger = this.logger.child({ component: 'events' });
-    // Constructing the consumer checks one handler per routed type, failing the start otherwise.
-    if (this.options.consumer !== false) {
-      this.consumer = new EventConsumer({
-        service: this.service,
-        dataSource: this.dataSource,
-        redisUrl: this.config.REDIS_URL,
-        prefix: this.config.BULLMQ_PREFIX,
-        handlers,
-        routing: this.options.routing,
-        concurrency: this.options.concurrency,
-        logger,
-      });
-    }
-    if (this.options.relay !== false) {
-      this.relay = new OutboxRelay({
-        dataSource: this.dataSource,
-        redisUrl: this.config.REDIS_URL,
-        prefix: this.config.BULLMQ_PREFIX,
-        routing: this.options.routing,
-        pollIntervalMs: this.options.pollIntervalMs,
-        logger,
-      });
-    }
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.relay?.start();
-    // Not awaited: a Redis that is down at start must not hold the HTTP side hostage; the
-    // worker connects when Redis answers and /health/ready reports it meanwhile.
-    void this.consumer
-      ?.start()
-      .catch((error: unknown) =>
-        this.logger.error({ err: error }, 'event consumer failed to start'),
-      );
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([this.relay?.stop(), this.consumer?.stop()]);
-  }
+// The consumer of `events-<service>`: @Processor needs the queue name on the class itself.
+function eventProcessorFor(service: string, options: EventsModuleOptions): Type<EventProcessor> {
+  @Processor(eventQueueName(service), {
+    concurrency: options.concurrency ?? DEFAULT_EVENT_CONCURRENCY,
+    maxStalledCount: DEFAULT_MAX_STALLED_COUNT,
+    lockDuration: DEFAULT_LOCK_DURATION_MS,
+    stalledInterval: DEFAULT_STALLED_INTERVAL_MS,
+    ...options.worker,
+    // Started by EventProcessor once the handlers are known.
+    autorun: false,
+  })
+  class ServiceEventProcessor extends EventProcessor {}
+  return ServiceEventProcessor;
 }
 
+// Outbox, relay and consumer of one service on @nestjs/bullmq (DESIGN rule 5). Also the app's one
+// BullModule.forRootAsync (REDIS_URL, BULLMQ_PREFIX), which the services' job queues share.
 @Global()
 @Module({})
 export class EventsModule {
-  static forRoot(options: EventsModuleOptions = {}): DynamicModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    const { service } = options;
+    if (!service) throw new Error('EventsModule.forRoot needs the service name');
+    const routing = options.routing ?? DEFAULT_EVENT_ROUTING;
+    const imports: DynamicModule['imports'] = [
+      DiscoveryModule,
+      BullModule.forRootAsync({
+        inject: [SERVICE_CONFIG],
+        useFactory: (config: ServiceConfig) => ({
+          connection: { url: config.REDIS_URL },
+          prefix: config.BULLMQ_PREFIX,
+        }),
+      }),
+    ];
+    const providers: Provider[] = [OutboxService, ...(options.handlers ?? [])];
+
+    // The relay writes to the queue of every service that consumes anything.
+    const consumers = options.relay === false ? [] : [...new Set(Object.values(routing).flat())];
+    // With no queue to register this still brings in BullModule's processor explorer.
+    imports.push(BullModule.registerQueue(...consumers.map((c) => ({ name: eventQueueName(c) }))));
+    if (options.relay !== false) {
+      providers.push({
+        provide: OutboxRelay,
+        inject: [DataSource, LOGGER, ...consumers.map((c) => getQueueToken(eventQueueName(c)))],
+        useFactory: (dataSource: DataSource, logger: Logger, ...queues: Queue[]) =>
+          new OutboxRelay(
+            dataSource,
+            new Map(consumers.map((c, i) => [c, queues[i]!])),
+            { ...options.relayOptions, routing, pollIntervalMs: options.pollIntervalMs },
+            logger.child({ component: 'outbox-relay' }),
+          ),
+      });
+    }
+    if (options.consumer !== false) {
+      const settings: EventProcessorSettings = { service, routing };
+      providers.push(
+        { provide: EVENT_PROCESSOR_SETTINGS, useValue: settings },
+        { provide: EventProcessor, useClass: eventProcessorFor(service, options) },
+      );
+    }
     return {
       module: EventsModule,
-      imports: [DiscoveryModule],
-      providers: [
-        { provide: EVENTS_OPTIONS, useValue: options },
-        OutboxService,
-        EventsRuntime,
-        ...(options.handlers ?? []),
-      ],
-      exports: [OutboxService, EventsRuntime],
+      imports,
+      providers,
+      exports: [OutboxService],
     };
   }
 }

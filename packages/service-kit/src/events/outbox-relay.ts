@@ -1,21 +1,15 @@
-import { Queue, type JobsOptions } from 'bullmq';
-import { Redis } from 'ioredis';
-import { logRedisOutages, settleWithin } from '../redis/redis';
+import { type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { schemaOf } from '../database/create-data-source';
 import type { DomainEvent } from '@district/contracts';
-import { DEFAULT_EVENT_ROUTING, eventQueueName, type EventRouting } from './event-routing';
+import { schemaOf } from '../database/create-data-source';
+import { DEFAULT_EVENT_ROUTING, type EventRouting } from './event-routing';
 import { outboxChannel } from './event-envelope';
 
 export interface OutboxRelayOptions {
-  dataSource: DataSource;
-  redisUrl: string;
-  // BullMQ key prefix (BULLMQ_PREFIX); every test run has its own.
-  prefix: string;
   routing?: EventRouting;
-  logger?: Logger;
   // Safety net beside the NOTIFY wake-up (rows written by another replica's commit, lost notices).
   pollIntervalMs?: number;
   batchSize?: number;
@@ -24,10 +18,10 @@ export interface OutboxRelayOptions {
   jobOptions?: JobsOptions;
 }
 
+// Retries with backoff, then kept in the failed set for inspection (DESIGN rule 5).
 export const DEFAULT_EVENT_JOB_OPTIONS: JobsOptions = {
   attempts: 10,
   backoff: { type: 'exponential', delay: 1_000 },
-  // Completed jobs are trimmed; failed ones stay visible for inspection (DESIGN rule 5).
   removeOnComplete: { count: 1_000, age: 24 * 3600 },
   removeOnFail: false,
 };
@@ -40,28 +34,22 @@ interface OutboxRow {
 }
 
 function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
-// Moves committed outbox rows into one BullMQ queue per consumer, then marks them published.
-// Safe with several replicas: each pass locks its batch with FOR UPDATE SKIP LOCKED.
-export class OutboxRelay {
-  private readonly options: Required<Omit<OutboxRelayOptions, 'logger'>> & { logger?: Logger };
+// Moves committed outbox rows into the queue of each consumer (`events-<consumer>`, injected by
+// EventsModule), then marks them published. No maintained module does this part of the outbox
+// pattern. Safe with several replicas: each pass locks its batch with FOR UPDATE SKIP LOCKED, and
+// the job id is the event id, so BullMQ ignores a second add of the same event.
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly options: Required<OutboxRelayOptions>;
   private readonly schema: string;
-  private readonly queues = new Map<string, Queue>();
-  private redis?: Redis;
   private listener?: Client;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -69,28 +57,37 @@ export class OutboxRelay {
   private stopped = true;
   private lastFailure?: string;
 
-  constructor(options: OutboxRelayOptions) {
+  constructor(
+    private readonly dataSource: DataSource,
+    // Consumer service name → its event queue.
+    private readonly queues: ReadonlyMap<string, Queue>,
+    options: OutboxRelayOptions = {},
+    private readonly logger?: Logger,
+  ) {
     // `??` rather than a spread: an explicit undefined (e.g. from module options) keeps the default.
     this.options = {
-      ...options,
       routing: options.routing ?? DEFAULT_EVENT_ROUTING,
       pollIntervalMs: options.pollIntervalMs ?? 200,
       batchSize: options.batchSize ?? 200,
       publishTimeoutMs: options.publishTimeoutMs ?? 5_000,
       jobOptions: options.jobOptions ?? DEFAULT_EVENT_JOB_OPTIONS,
     };
-    this.schema = schemaOf(options.dataSource);
+    this.schema = schemaOf(dataSource);
+    // Connection errors surface as failed passes (reportFailure), once per outage.
+    for (const queue of queues.values()) queue.on('error', () => undefined);
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
   }
 
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    // Producers fail fast while Redis is away; the rows stay unpublished and are retried.
-    this.redis = new Redis(this.options.redisUrl, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-    });
-    logRedisOutages(this.redis, this.options.logger, 'outbox relay');
     await this.listen();
     this.wake();
   }
@@ -103,10 +100,6 @@ export class OutboxRelay {
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
-    await Promise.all([...this.queues.values()].map((queue) => settleWithin(queue.close(), 2_000)));
-    this.queues.clear();
-    this.redis?.disconnect();
-    this.redis = undefined;
   }
 
   // Runs a pass now (or right after the current one).
@@ -142,7 +135,7 @@ export class OutboxRelay {
         if (count < this.options.batchSize || this.stopped) break;
       }
       if (this.lastFailure) {
-        this.options.logger?.info({ schema: this.schema }, 'outbox relay recovered');
+        this.logger?.info({ schema: this.schema }, 'outbox relay recovered');
         this.lastFailure = undefined;
       }
     } catch (error) {
@@ -152,7 +145,7 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<number> {
-    const runner = this.options.dataSource.createQueryRunner();
+    const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction();
@@ -181,20 +174,20 @@ export class OutboxRelay {
   }
 
   private async enqueue(rows: OutboxRow[]): Promise<void> {
-    const perConsumer = new Map<string, OutboxRow[]>();
+    const perConsumer = new Map<Queue, OutboxRow[]>();
     for (const row of rows) {
       const consumers = this.options.routing[row.type];
       if (!consumers)
-        this.options.logger?.warn({ id: row.id, type: row.type }, 'outbox event type has no route');
+        this.logger?.warn({ id: row.id, type: row.type }, 'outbox event type has no route');
       for (const consumer of consumers ?? []) {
-        const list = perConsumer.get(consumer) ?? [];
-        list.push(row);
-        perConsumer.set(consumer, list);
+        const queue = this.queues.get(consumer);
+        if (!queue) throw new Error(`outbox relay has no queue for ${consumer}`);
+        perConsumer.set(queue, [...(perConsumer.get(queue) ?? []), row]);
       }
     }
     await Promise.all(
-      [...perConsumer].map(([consumer, list]) =>
-        this.queue(consumer).addBulk(
+      [...perConsumer].map(([queue, list]) =>
+        queue.addBulk(
           list.map((row) => {
             const data = {
               id: row.id,
@@ -202,7 +195,6 @@ export class OutboxRelay {
               payload: row.payload,
               occurredAt: new Date(row.created_at).toISOString(),
             } as DomainEvent;
-            // The event id as job id: BullMQ ignores a second add while the job is still known.
             return { name: row.type, data, opts: { ...this.options.jobOptions, jobId: row.id } };
           }),
         ),
@@ -210,23 +202,8 @@ export class OutboxRelay {
     );
   }
 
-  private queue(consumer: string): Queue {
-    let queue = this.queues.get(consumer);
-    if (!queue) {
-      queue = new Queue(eventQueueName(consumer), {
-        connection: this.redis!,
-        prefix: this.options.prefix,
-        skipWaitingForReady: true,
-      });
-      // Connection errors are reported once by logRedisOutages; failed adds by drain().
-      queue.on('error', () => undefined);
-      this.queues.set(consumer, queue);
-    }
-    return queue;
-  }
-
   private async listen(): Promise<void> {
-    const url = (this.options.dataSource.options as { url?: string }).url;
+    const url = (this.dataSource.options as { url?: string }).url;
     if (!url) return; // polling alone still delivers
     const client = new Client({ connectionString: url });
     client.on('notification', () => this.wake());
@@ -254,7 +231,7 @@ export class OutboxRelay {
     const key = `${kind}:${message}`;
     if (this.lastFailure === key) return;
     this.lastFailure = key;
-    this.options.logger?.warn(
+    this.logger?.warn(
       { err: error, schema: this.schema },
       `outbox relay ${kind} failed; will retry`,
     );

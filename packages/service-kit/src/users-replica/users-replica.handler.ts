@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_TYPES, type UserDeletedPayload, type UserReplicaPayload } from '@district/contracts';
 import { HandleEvent } from '../events/handle-event.decorator';
-import type { EventContext } from '../events/event-consumer';
+import type { EventContext } from '../events/event.processor';
 import { UsersReplicaRepository, type UserOwnedEntity } from './users-replica.repository';
 
 export const USERS_REPLICA_OPTIONS = Symbol('service-kit:users-replica-options');
