@@ -1,12 +1,13 @@
-// Machine tools the platform needs (nginx, redis-server, Chromium for e2e), installed with the
-// system's package manager when they are missing and we may (issue 14.9): root or passwordless
-// `sudo -n`; apt-get (Debian/Ubuntu) or Homebrew (macOS). One line says what is installed and why.
+// Machine tools the platform needs (nginx, redis-server, Chromium for e2e, kubectl for deploy/k8s),
+// installed with the system's package manager when they are missing and we may (issue 14.9):
+// root or passwordless `sudo -n`; apt-get (Debian/Ubuntu) or Homebrew (macOS). One line says what
+// is installed and why.
 // Otherwise, or with DISTRICT_NO_INSTALL=1, the run stops with the one line it always printed.
 import { spawnSync } from 'node:child_process';
 import { platform as osPlatform, userInfo } from 'node:os';
 import { findExecutable, MissingPrerequisiteError } from './prerequisites.ts';
 
-export type Tool = 'nginx' | 'redis-server' | 'chromium';
+export type Tool = 'nginx' | 'redis-server' | 'chromium' | 'kubectl';
 
 export interface ToolNeed {
   tool: Tool;
@@ -21,6 +22,9 @@ const PACKAGES: Record<Tool, { apt: string[]; brew: string[] }> = {
   nginx: { apt: ['nginx'], brew: ['nginx'] },
   'redis-server': { apt: ['redis-server'], brew: ['redis'] },
   chromium: { apt: ['chromium', 'fonts-liberation'], brew: ['--cask', 'chromium'] },
+  // Debian's own kubernetes-client (1.20) lacks kustomize v5; `kubectl` is the Kubernetes or
+  // Google Cloud apt repository's package, where the machine has one configured.
+  kubectl: { apt: ['kubectl'], brew: ['kubernetes-cli'] },
 };
 
 // What is on the machine, gathered once; tests build it by hand.

@@ -1,5 +1,5 @@
 // Validates deploy/k8s without a cluster (none is available here): builds the kustomize base and
-// the production overlay with a small implementation of the kustomize features they use, then
+// every overlay with `kubectl kustomize` (kustomize v5, as `kubectl apply -k` would), then
 //   1. validates every document against the Kubernetes API schemas (kubernetes-models' JSON
 //      schema validators: types, required fields, formats such as quantities),
 //   2. rejects unknown fields by type-checking every document against kubernetes-types with tsc
@@ -9,18 +9,11 @@
 //      secrets only.
 // The validator's tools live in deploy/tools (their own lockfile), installed here on first use.
 //   node deploy/test/k8s-validate.ts
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureTools, locateTool } from '../../scripts/system-packages.ts';
 import { run } from './lib/exec.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -32,26 +25,7 @@ type Doc = { [key: string]: Json } & {
 
 interface YamlModule {
   parseAllDocuments(text: string): Array<{ toJS(): unknown; errors: Array<{ message: string }> }>;
-  parse(text: string): unknown;
 }
-
-const CLUSTER_SCOPED = new Set([
-  'Namespace',
-  'PersistentVolume',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'StorageClass',
-  'IngressClass',
-]);
-const SUPPORTED_FIELDS = new Set([
-  'apiVersion',
-  'kind',
-  'resources',
-  'namespace',
-  'images',
-  'replicas',
-  'patches',
-]);
 
 async function loadTools(root: string) {
   const tools = path.join(root, 'deploy/tools');
@@ -72,56 +46,6 @@ async function loadTools(root: string) {
   };
 }
 
-function readYamlDocs(yaml: YamlModule, file: string): Doc[] {
-  return yaml.parseAllDocuments(readFileSync(file, 'utf8')).flatMap((doc) => {
-    if (doc.errors.length > 0)
-      throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
-    const value = doc.toJS() as Doc | null;
-    return value ? [value] : [];
-  });
-}
-
-// JSON pointer segments, with ~1 for "/" and ~0 for "~".
-function pointer(pathText: string): string[] {
-  return pathText
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function applyJson6902(
-  doc: Json,
-  ops: Array<{ op: string; path: string; value?: Json }>,
-  where: string,
-): void {
-  for (const op of ops) {
-    const segments = pointer(op.path);
-    const last = segments.pop() as string;
-    let parent = doc as { [key: string]: Json } | Json[];
-    for (const segment of segments) {
-      const next = Array.isArray(parent) ? parent[Number(segment)] : parent[segment];
-      if (next === undefined || next === null || typeof next !== 'object')
-        throw new Error(`${where}: ${op.op} ${op.path}: ${segment} does not exist`);
-      parent = next as typeof parent;
-    }
-    if (op.op === 'add' || op.op === 'replace') {
-      if (
-        op.op === 'replace' &&
-        (Array.isArray(parent) ? parent[Number(last)] : parent[last]) === undefined
-      )
-        throw new Error(`${where}: replace ${op.path}: nothing to replace`);
-      if (Array.isArray(parent)) {
-        if (last === '-') parent.push(op.value as Json);
-        else if (op.op === 'add') parent.splice(Number(last), 0, op.value as Json);
-        else parent[Number(last)] = op.value as Json;
-      } else parent[last] = op.value as Json;
-    } else if (op.op === 'remove') {
-      if (Array.isArray(parent)) parent.splice(Number(last), 1);
-      else delete parent[last];
-    } else throw new Error(`${where}: unsupported patch op ${op.op}`);
-  }
-}
-
 function podSpecs(doc: Doc): Array<{ [key: string]: Json }> {
   const spec = doc.spec as { template?: { spec?: { [key: string]: Json } } } | undefined;
   return spec?.template?.spec ? [spec.template.spec] : [];
@@ -134,79 +58,37 @@ function containersOf(doc: Doc): Array<{ [key: string]: Json }> {
   ]);
 }
 
-// `kustomize build` for the fields our kustomizations use; anything else is refused, so the
-// validator never silently reads a kustomization differently from kubectl.
-export function kustomizeBuild(yaml: YamlModule, dir: string): Doc[] {
-  const file = path.join(dir, 'kustomization.yaml');
-  const k = yaml.parse(readFileSync(file, 'utf8')) as {
-    resources?: string[];
-    namespace?: string;
-    images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
-    replicas?: Array<{ name: string; count: number }>;
-    patches?: Array<{ path: string; target: { kind?: string; name?: string } }>;
-  } & Record<string, unknown>;
-  const unsupported = Object.keys(k).filter((key) => !SUPPORTED_FIELDS.has(key));
-  if (unsupported.length > 0)
-    throw new Error(`${file}: fields not supported by the validator: ${unsupported.join(', ')}`);
-  const docs: Doc[] = [];
-  for (const resource of k.resources ?? []) {
-    const target = path.join(dir, resource);
-    docs.push(
-      ...(statSync(target).isDirectory()
-        ? kustomizeBuild(yaml, target)
-        : readYamlDocs(yaml, target)),
+// kubectl with kustomize v5 (what `kubectl apply -k` in the README uses): KUBECTL, else PATH,
+// else Debian's package where the machine may install one.
+async function kubectl(): Promise<string> {
+  const fromEnv = process.env.KUBECTL;
+  if (!fromEnv)
+    ensureTools([
+      {
+        tool: 'kubectl',
+        why: 'building deploy/k8s with kustomize',
+        missingLine: 'kubectl (with kustomize v5) is needed to build deploy/k8s: install kubectl',
+      },
+    ]);
+  const binary = fromEnv ?? locateTool('kubectl') ?? 'kubectl';
+  const version = await run(binary, ['version', '--client'], { allowFailure: true });
+  const kustomize = /Kustomize Version: v(\d+)/.exec(version.stdout)?.[1];
+  if (Number(kustomize ?? 0) < 5)
+    throw new Error(
+      `${binary} has kustomize ${kustomize ? `v${kustomize}` : 'unknown'}; deploy/k8s needs v5 (kubectl 1.27+)`,
     );
-  }
-  for (const patch of k.patches ?? []) {
-    const ops = yaml.parse(readFileSync(path.join(dir, patch.path), 'utf8'));
-    if (!Array.isArray(ops))
-      throw new Error(`${patch.path}: only JSON 6902 patches (a list of ops) are supported`);
-    const targets = docs.filter(
-      (d) =>
-        (!patch.target.kind || d.kind === patch.target.kind) &&
-        (!patch.target.name || d.metadata.name === patch.target.name),
-    );
-    if (targets.length === 0)
-      throw new Error(
-        `${file}: patch ${patch.path} matches nothing (${JSON.stringify(patch.target)})`,
-      );
-    for (const doc of targets)
-      applyJson6902(
-        doc,
-        ops as Array<{ op: string; path: string; value?: Json }>,
-        `${patch.path} on ${doc.kind}/${doc.metadata.name}`,
-      );
-  }
-  for (const image of k.images ?? []) {
-    let used = false;
-    for (const doc of docs) {
-      for (const container of containersOf(doc)) {
-        const current = String(container.image);
-        const [name, tag] = current.includes('@')
-          ? [current.split('@')[0], undefined]
-          : [current.replace(/:[^:/]+$/, ''), /:([^:/]+)$/.exec(current)?.[1]];
-        if (name !== image.name) continue;
-        used = true;
-        const newName = image.newName ?? name;
-        container.image = image.digest
-          ? `${newName}@${image.digest}`
-          : `${newName}${(image.newTag ?? tag) ? `:${image.newTag ?? tag}` : ''}`;
-      }
-    }
-    if (!used) throw new Error(`${file}: image ${image.name} is used by no container`);
-  }
-  for (const replicas of k.replicas ?? []) {
-    const target = docs.find(
-      (d) => ['Deployment', 'StatefulSet'].includes(d.kind) && d.metadata.name === replicas.name,
-    );
-    if (!target) throw new Error(`${file}: replicas for unknown workload ${replicas.name}`);
-    (target.spec as { replicas?: number }).replicas = replicas.count;
-  }
-  const namespace = k.namespace;
-  if (namespace) {
-    for (const doc of docs) if (!CLUSTER_SCOPED.has(doc.kind)) doc.metadata.namespace = namespace;
-  }
-  return docs;
+  return binary;
+}
+
+// `kubectl kustomize <dir>`, parsed: the documents `kubectl apply -k` would send.
+async function kustomizeBuild(yaml: YamlModule, binary: string, dir: string): Promise<Doc[]> {
+  const built = await run(binary, ['kustomize', dir]);
+  return yaml.parseAllDocuments(built.stdout).flatMap((doc) => {
+    if (doc.errors.length > 0)
+      throw new Error(`kubectl kustomize ${dir}: ${doc.errors.map((e) => e.message).join('; ')}`);
+    const value = doc.toJS() as Doc | null;
+    return value ? [value] : [];
+  });
 }
 
 async function schemaProblems(modelsDir: string, docs: Doc[]): Promise<string[]> {
@@ -457,12 +339,13 @@ export async function validateKubernetes(
   k8sDir = path.join(root, 'deploy/k8s'),
 ): Promise<{ ok: boolean; detail: string; problems: string[] }> {
   const { tools, yaml, modelsDir } = await loadTools(root);
+  const binary = await kubectl();
   const sets: Record<string, Doc[]> = {};
   for (const dir of [
     'base',
     ...readdirSync(path.join(k8sDir, 'overlays')).map((o) => `overlays/${o}`),
   ])
-    sets[dir] = kustomizeBuild(yaml, path.join(k8sDir, dir));
+    sets[dir] = await kustomizeBuild(yaml, binary, path.join(k8sDir, dir));
   const problems: string[] = [];
   for (const [name, docs] of Object.entries(sets)) {
     problems.push(...(await schemaProblems(modelsDir, docs)).map((p) => `${name} ${p}`));

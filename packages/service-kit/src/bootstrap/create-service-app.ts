@@ -58,6 +58,10 @@ export async function createServiceApp(
     // Longer than the gateway's upstream keepalive_timeout (60 s), so a pooled connection is
     // always closed by nginx first and never reused just as the service closes it.
     keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+    // While the service stops, a request the gateway sends on a pooled connection is still
+    // answered (PostgreSQL and Redis close after the HTTP server): Fastify's default 503 here is
+    // not retried by nginx and lost requests in a rolling restart.
+    return503OnClosing: false,
   });
   const root: DynamicModule = {
     module: ServiceRootModule,
