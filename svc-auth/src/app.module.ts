@@ -12,7 +12,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SeedModule } from './seed/seed.module';
-import { AUTH_ENTITIES } from './users/auth-entities';
+import { AUTH_ENTITIES } from './entities';
 
 @Module({
   imports: [

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@district/service-kit';
 import { AUTH_MIGRATIONS } from './migrations';
-import { AUTH_ENTITIES } from './users/auth-entities';
+import { AUTH_ENTITIES } from './entities';
 
 // For the TypeORM CLI only (`npm run migration:generate -- src/migrations/<name>` after a build):
 // the service's entities and migrations against DATABASE_URL's schema DB_SCHEMA (default auth).

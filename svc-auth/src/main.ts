@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { startService } from '@district/service-kit';
 import { AppModule } from './app.module';
-import { authConfigSchema } from './config/auth-config';
+import { authConfigSchema } from './auth.config';
 
 // HTTP API, the verify endpoint, the mail worker, the outbox relay and the hour-credit consumer.
 void startService(AppModule, {

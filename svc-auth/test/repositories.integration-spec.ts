@@ -6,7 +6,7 @@ import { DirectoryRepository } from '../src/directory/directory.repository';
 import { AUTH_MIGRATIONS } from '../src/migrations';
 import { PasswordResetToken } from '../src/password-reset/password-reset-token.entity';
 import { PasswordResetRepository } from '../src/password-reset/password-reset.repository';
-import { AUTH_ENTITIES } from '../src/users/auth-entities';
+import { AUTH_ENTITIES } from '../src/entities';
 import { User } from '../src/users/user.entity';
 import { UsersRepository, type NewUser } from '../src/users/users.repository';
 

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations } from '@district/service-kit';
 import { createTestDatabase, schemaDrift, type TestDatabase } from '@district/service-kit/testing';
 import { AUTH_MIGRATIONS } from '../src/migrations';
-import { AUTH_ENTITIES } from '../src/users/auth-entities';
+import { AUTH_ENTITIES } from '../src/entities';
 
 let db: TestDatabase;
 let ds: DataSource;

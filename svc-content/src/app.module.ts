@@ -8,7 +8,7 @@ import {
   type EventsModuleOptions,
 } from '@district/service-kit';
 import { BlogPostsModule } from './blog-posts/blog-posts.module';
-import { CONTENT_ENTITIES } from './content-entities';
+import { CONTENT_ENTITIES } from './entities';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { NotificationsModule } from './notifications/notifications.module';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { baseConfigSchema, createDataSource } from '@district/service-kit';
-import { CONTENT_ENTITIES } from './content-entities';
+import { CONTENT_ENTITIES } from './entities';
 import { CONTENT_MIGRATIONS } from './migrations';
 
 // The TypeORM CLI's DataSource (`npm run migration:generate -- src/migrations/<name>`): the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations } from '@district/service-kit';
 import { createTestDatabase, schemaDrift, type TestDatabase } from '@district/service-kit/testing';
-import { CONTENT_ENTITIES } from '../src/content-entities';
+import { CONTENT_ENTITIES } from '../src/entities';
 import { CONTENT_MIGRATIONS } from '../src/migrations';
 
 // Issue 16.2: the entities are the schema's source of truth. After the (deployed) migrations

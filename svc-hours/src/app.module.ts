@@ -5,7 +5,7 @@ import {
   EventsModule,
   UsersReplicaModule,
 } from '@district/service-kit';
-import { HOURS_ENTITIES } from './hours-entities';
+import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
 import { ServiceHoursModule } from './service-hours/service-hours.module';

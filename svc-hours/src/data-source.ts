@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { baseConfigSchema, createDataSource } from '@district/service-kit';
-import { HOURS_ENTITIES } from './hours-entities';
+import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 
 // The TypeORM CLI's DataSource (`npm run migration:generate -- src/migrations/<name>`): the

@@ -8,7 +8,7 @@ import {
   testRedisPrefix,
   testRedisUrl,
 } from '@district/service-kit/testing';
-import { ARCHIVE_QUEUE } from '../src/archive/archive.scheduler';
+import { ARCHIVE_QUEUE } from '../src/archive/archive.processor';
 import {
   admin,
   opportunityBody,

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICE_CONFIG } from '@district/service-kit';
-import { isSecurePublicUrl, type AuthConfig } from '../config/auth-config';
+import { isSecurePublicUrl, type AuthConfig } from '../auth.config';
 
 export const DEVICE_COOKIE_NAME = 'login_device';
 export const DEVICE_COOKIE_PATH = '/api/login';

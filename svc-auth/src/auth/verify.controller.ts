@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Req, Res, UnauthorizedException } fr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '@district/contracts';
 import { IDENTITY_HEADER, Public, SERVICE_CONFIG, signIdentityToken } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
+import type { AuthConfig } from '../auth.config';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import { UsersRepository } from '../users/users.repository';

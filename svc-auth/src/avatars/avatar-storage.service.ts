@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
+import type { AuthConfig } from '../auth.config';
 import { AVATAR_FILE_PATTERN } from './avatar-image.util';
 
 // Avatars are files under AVATAR_DIR (docs/architecture.md), not rows: they are served straight to

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { passwordSchema } from '@district/contracts';
 import { createDataSource, runMigrations } from '@district/service-kit';
 import { AUTH_MIGRATIONS } from '../migrations';
-import { AUTH_ENTITIES } from '../users/auth-entities';
+import { AUTH_ENTITIES } from '../entities';
 import { ADMIN_CREATE_USAGE, parseAdminCreateArgs } from './admin-create-args';
 import { createAdmin } from './create-admin';
 import { readPassword } from './read-password';

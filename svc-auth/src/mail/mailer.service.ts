@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { SERVICE_CONFIG } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
+import type { AuthConfig } from '../auth.config';
 
 export interface OutgoingMail {
   to: string;

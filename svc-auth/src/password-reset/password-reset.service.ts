@@ -11,8 +11,8 @@ import {
   type Redis,
 } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
-import type { AuthConfig } from '../config/auth-config';
-import { MailJobs } from '../mail/mail-jobs.service';
+import type { AuthConfig } from '../auth.config';
+import { MailProcessor } from '../mail/mail.processor';
 import { Mailer } from '../mail/mailer.service';
 import { renderResetMail } from '../mail/reset-mail.template';
 import { SessionStore } from '../sessions/session-store';
@@ -43,7 +43,7 @@ export class PasswordResetService implements OnModuleInit {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
-    private readonly mailJobs: MailJobs,
+    private readonly mailJobs: MailProcessor,
     private readonly mailer: Mailer,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,

@@ -4,7 +4,7 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import type { Redis } from 'ioredis';
 import { API_MESSAGES } from '@district/contracts';
 import { REDIS, SERVICE_CONFIG, type Identity } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
+import type { AuthConfig } from '../auth.config';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 

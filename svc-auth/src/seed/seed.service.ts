@@ -7,7 +7,7 @@ import {
   withTransaction,
   type Logger,
 } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
+import type { AuthConfig } from '../auth.config';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload } from '../users/user-view';
 import { UsersRepository, type NewUser } from '../users/users.repository';

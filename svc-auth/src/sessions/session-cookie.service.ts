@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '@district/contracts';
 import { SERVICE_CONFIG } from '@district/service-kit';
-import { isSecurePublicUrl, type AuthConfig } from '../config/auth-config';
+import { isSecurePublicUrl, type AuthConfig } from '../auth.config';
 import { SESSION_TTL_SECONDS } from './session-store';
 
 // The `sid` cookie of docs/architecture.md: httpOnly, SameSite=Lax, Path=/, Secure behind https.

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { REDIS, SERVICE_CONFIG, type Redis } from '@district/service-kit';
-import type { AuthConfig } from '../config/auth-config';
+import type { AuthConfig } from '../auth.config';
 import { SessionCookie } from './session-cookie.service';
 import { SessionStore } from './session-store';
 

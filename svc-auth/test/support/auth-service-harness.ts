@@ -14,7 +14,7 @@ import {
   type TestService,
 } from '@district/service-kit/testing';
 import { AppModule } from '../../src/app.module';
-import type { AuthConfig } from '../../src/config/auth-config';
+import type { AuthConfig } from '../../src/auth.config';
 import { makeClient, type Client } from './http-client';
 import { MailSink } from './mail-sink';
 

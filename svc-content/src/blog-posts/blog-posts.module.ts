@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BlogListCache } from './blog-list-cache.service';
+import { BlogListCache } from './blog-list.cache';
 import { BlogPostEntity } from './blog-post.entity';
 import { BlogPostsController } from './blog-posts.controller';
 import { BlogPostsRepository } from './blog-posts.repository';

@@ -4,7 +4,7 @@ import { UserReplicaEntity, type Identity } from '@district/service-kit';
 import type { ReviewDecision, ReviewStatus } from '@district/contracts';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { BlogPostEntity } from './blog-post.entity';
-import type { BlogPostRow } from './blog-post-view.util';
+import type { BlogPostRow } from './blog-post-view';
 
 // Columns of BlogPostRow, for a post aliased `p` left-joined to live users aliased `u`: the raw
 // form of viewQuery() below, for the full list (bench/blog-list.ts).

@@ -10,8 +10,8 @@ import {
   type ReviewDecision,
 } from '@district/contracts';
 import { AuditService, type Identity } from '@district/service-kit';
-import { BlogListCache, type CachedBlogList } from './blog-list-cache.service';
-import { toBlogPost } from './blog-post-view.util';
+import { BlogListCache, type CachedBlogList } from './blog-list.cache';
+import { toBlogPost } from './blog-post-view';
 import { BlogPostsRepository, type ListKind } from './blog-posts.repository';
 
 @Injectable()

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
 import { ArchiveRepository } from './archive.repository';
-import { ARCHIVE_QUEUE, ArchiveScheduler } from './archive.scheduler';
+import { ARCHIVE_QUEUE, ArchiveProcessor } from './archive.processor';
 import { ArchiveService } from './archive.service';
 
 @Module({
@@ -11,7 +11,7 @@ import { ArchiveService } from './archive.service';
     TypeOrmModule.forFeature([OpportunityEntity]),
     BullModule.registerQueue({ name: ARCHIVE_QUEUE }),
   ],
-  providers: [ArchiveService, ArchiveRepository, ArchiveScheduler],
+  providers: [ArchiveService, ArchiveRepository, ArchiveProcessor],
   exports: [ArchiveService],
 })
 export class ArchiveModule {}

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { CreateOpportunityInput, OpportunityStatus } from '@district/contracts';
 import { OpportunityEntity } from './opportunity.entity';
-import { opportunityColumns, signedUpColumn, type OpportunityRow } from './opportunity-view.util';
+import { opportunityColumns, signedUpColumn, type OpportunityRow } from './opportunity-view';
 
 // Upcoming events soonest first; past events most recent first.
 const ORDER: Record<OpportunityStatus | 'all', string> = {

@@ -18,7 +18,7 @@ import {
 } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
-import { toOpportunity } from './opportunity-view.util';
+import { toOpportunity } from './opportunity-view';
 
 @Injectable()
 export class OpportunitiesService {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseServiceConfig } from '@district/service-kit';
-import { authConfigSchema, isSecurePublicUrl } from './auth-config';
+import { authConfigSchema, isSecurePublicUrl } from './auth.config';
 
 const base = {
   PORT: '0',

@@ -27,7 +27,7 @@ export type MailJobHandler = (data: unknown) => Promise<void>;
 // Mail leaves the request path: the HTTP answer never waits for (or reveals) SMTP. Each job name
 // has exactly one handler, registered by its feature at module init; the worker starts after that.
 @Processor(MAIL_QUEUE_NAME, { concurrency: 4, autorun: false })
-export class MailJobs extends ClosingWorkerHost implements OnApplicationBootstrap {
+export class MailProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly handlers = new Map<string, MailJobHandler>();
 
   constructor(

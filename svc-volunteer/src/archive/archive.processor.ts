@@ -13,7 +13,7 @@ const DEFAULT_INTERVAL_MS = 60_000;
 
 // Archives past opportunities on a BullMQ job scheduler (every ARCHIVE_INTERVAL_MS).
 @Processor(ARCHIVE_QUEUE, { concurrency: 1 })
-export class ArchiveScheduler extends ClosingWorkerHost implements OnApplicationBootstrap {
+export class ArchiveProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly archive: ArchiveService,
     @InjectQueue(ARCHIVE_QUEUE) private readonly queue: Queue,

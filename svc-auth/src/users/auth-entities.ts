@@ -1,6 +1,0 @@
-import { DirectoryVersion } from '../directory/directory-version.entity';
-import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
-import { HourCredit } from './hour-credit.entity';
-import { User } from './user.entity';
-
-export const AUTH_ENTITIES = [User, PasswordResetToken, HourCredit, DirectoryVersion];
