@@ -34,7 +34,6 @@ export * from './database/create-data-source';
 export * from './database/run-migrations';
 export * from './database/with-transaction';
 export * from './database/numeric.transformer';
-export * from './database/query-rows';
 export * from './database/migrate-service';
 export { DatabaseModule, type DatabaseModuleOptions } from './database/database.module';
 

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
 export type EntityList = NonNullable<DataSourceOptions['entities']>;
@@ -63,4 +64,10 @@ export function schemaOf(dataSource: DataSource): string {
   const schema = (dataSource.options as { schema?: string }).schema;
   if (!schema) throw new Error('DataSource has no schema; create it with createDataSource()');
   return schema;
+}
+
+// The DataSource's own pg pool, for a hot path's single statement: TypeORM's query() takes a query
+// runner per call, which /api/user and the verify batch measurably pay (bench/current-user.ts).
+export function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
 }
