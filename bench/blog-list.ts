@@ -61,7 +61,7 @@ async function register(base: string, tag: string): Promise<{ id: number; cookie
     }),
   });
   if (!response.ok) throw new Error(`register ${tag}: ${response.status} ${await response.text()}`);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = sessionCookie(response);
   const body = (await response.json()) as { id: number };
   return { id: body.id, cookie };
 }
@@ -73,7 +73,14 @@ async function login(base: string, username: string, password: string): Promise<
     body: JSON.stringify({ username, password }),
   });
   if (!response.ok) throw new Error(`login ${username}: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+  return sessionCookie(response);
+}
+
+// The session cookie among those set (login also sets the device cookie, issue 15.6).
+function sessionCookie(response: Response): string {
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
+  if (!session) throw new Error(`${response.url}: no session cookie`);
+  return session.split(';')[0]!;
 }
 
 // Bytes on the wire for one call, with and without gzip.

@@ -41,7 +41,10 @@ async function login(base: string, username: string, password: string): Promise<
     body: JSON.stringify({ username, password }),
   });
   if (!response.ok) throw new Error(`login ${username}: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  // Login sets the device cookie too (issue 15.6): pick the session.
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
+  if (!session) throw new Error(`login ${username}: no session cookie`);
+  return session.split(';')[0]!;
 }
 
 // A signed-in student in a browser context of their own, on /blog (not the volunteer page).
@@ -150,6 +153,7 @@ async function main(): Promise<void> {
     // Warm-up: the toast chunk, JIT, pools.
     const warm = `Warm-up ${runId}`;
     const warmSeen = toastSeen(student, warm);
+    warmSeen.catch(() => {}); // a failed create below is the error to report
     await create(base, admin, warm);
     await warmSeen;
     await clearToasts(student);
