@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityHeader, testRedisUrl } from '@district/service-kit/testing';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';
 import {
@@ -138,7 +138,7 @@ describe('PATCH /api/users/{id}/school', () => {
       {},
     ]) {
       const res = await changeSchool(target.id, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status).toBe(400);
       expect(res.body.errors).toContainEqual({
         path: 'school',
         message: 'Invalid school selection',
@@ -240,7 +240,7 @@ describe('DELETE /api/users/{id}', () => {
       const rows = (await h.db.query(`SELECT 1 FROM auth.${table} WHERE user_id = $1`, [
         target.id,
       ])) as unknown[];
-      expect(rows, table).toHaveLength(0);
+      expect(rows).toHaveLength(0);
     }
     expect(await readdir(h.avatarDir)).not.toContain(avatarFile);
     const listed = await h.api('GET', '/api/directory', { headers: student.headers });

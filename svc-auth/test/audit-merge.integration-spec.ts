@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuditModule, CreateAuditLog1765000000000, DatabaseModule } from '@district/service-kit';
 import {
   clearRedisPrefix,

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { directoryUserSchema, OTHER_SCHOOL } from '@district/contracts';
 import { identityHeader } from '@district/service-kit/testing';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';

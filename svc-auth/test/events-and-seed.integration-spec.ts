@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testRedisUrl } from '@district/service-kit/testing';
 import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { IdentityBatch } from './identity-batch';
 
