@@ -41,7 +41,7 @@ const base: Config = {
   testTimeout: 60_000,
   // One process per area unless a config says otherwise: most suites share servers (see globalSetup).
   maxWorkers: 1,
-  // Like vitest, end the run when the tests are done: a pool, queue or socket a suite's teardown
+  // End the run when the tests are done: a pool, queue or socket a suite's teardown
   // left open must not hold the area (and CI) for ever.
   forceExit: true,
 };

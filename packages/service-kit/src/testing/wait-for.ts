@@ -15,7 +15,7 @@ export async function waitFor<T>(
 }
 
 // Retries an assertion until it passes, rethrowing its last failure when the time is up: jest's
-// counterpart of vitest's expect.poll (waitFor above waits for a value, this for an expectation).
+// counterpart of a polling expect (waitFor above waits for a value, this for an expectation).
 export async function eventually<T>(
   assertion: () => Promise<T> | T,
   { timeout = 5_000, interval = 50 }: { timeout?: number; interval?: number } = {},
