@@ -81,7 +81,7 @@ class GzipAssetsPlugin {
 
 // What the shell provides to the remotes' share scope at run time (the host has no build plugin,
 // see createWebpackConfig): each singleton's installed version and the range the shell accepts.
-// Injected into the shell as __FEDERATION_SHARED__ (webpack DefinePlugin, vitest `define`).
+// Injected into the shell as __FEDERATION_SHARED__ (webpack DefinePlugin, jest `globals`).
 function hostSharedVersions(pkg) {
   const shared = sharedConfig(pkg);
   const versions = {};

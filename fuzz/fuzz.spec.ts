@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiErrorSchema } from '@district/contracts';
 import { API_ENDPOINTS, buildOpenApiDocument, errorStatuses } from '@district/contracts/openapi';
 import type { PlatformHandle } from '../scripts/platform.ts';
@@ -339,7 +339,7 @@ describe('fuzzing every documented endpoint', () => {
   it('answers successes in the documented schema', () =>
     expect(listOf('breaks the documented answer')).toEqual([]));
   it('writes nothing when it refuses a request', () => {
-    expect(writesSeen, 'the write check saw no accepted write: it is blind').toBeGreaterThan(10);
+    expect(writesSeen).toBeGreaterThan(10);
     expect(listOf('write on 4xx')).toEqual([]);
   });
   it('answers every request', () => expect(listOf('no answer')).toEqual([]));

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import { globSync } from 'node:fs';
+import path from 'node:path';
 import { RequestMethod } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { API_DOCS_PAGES, API_ENDPOINTS, type Access } from '@district/contracts/openapi';
 import { IS_PUBLIC_KEY, ROLES_KEY } from '@district/service-kit';
 
@@ -12,9 +14,17 @@ import { IS_PUBLIC_KEY, ROLES_KEY } from '@district/service-kit';
 const PATH_METADATA = 'path';
 const METHOD_METADATA = 'method';
 
-const modules = import.meta.glob<Record<string, unknown>>('../svc-*/src/**/*.controller.ts', {
-  eager: true,
-});
+// Loaded with jest's require (the suite runs as CommonJS), so the controllers are compiled by the
+// same transform and keep their decorator metadata.
+const modules: Record<string, Record<string, unknown>> = Object.fromEntries(
+  globSync('../svc-*/src/**/*.controller.ts', { cwd: import.meta.dirname })
+    .sort()
+    .map((file) => [
+      file,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's module registry
+      require(path.join(import.meta.dirname, file)) as Record<string, unknown>,
+    ]),
+);
 
 interface ServedRoute {
   method: string;

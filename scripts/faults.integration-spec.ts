@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isRunnable, startPlatform, type PlatformHandle } from './platform.ts';
 
 const runnable = ['svc-auth', 'svc-volunteer', 'svc-content'].every((name) =>
@@ -103,7 +103,7 @@ function futureDate(): string {
   return new Date(Date.now() + 7 * 86_400_000).toISOString();
 }
 
-describe.runIf(runnable)('fault suite (issue 15)', () => {
+(runnable ? describe : describe.skip)('fault suite (issue 15)', () => {
   let platform: PlatformHandle;
   let dataDir: string;
   let admin: Client;
@@ -124,7 +124,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
           grade: 10,
           serviceHours: 0,
         });
-        expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+        expect(answer.status).toBe(200);
         return client;
       }),
     );
@@ -143,7 +143,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       30_000,
       seen,
     );
-    expect(ok(answer), `${answer.status} ${JSON.stringify(answer.json)}`).toBe(true);
+    expect(ok(answer)).toBe(true);
     return answer.json as { id: number; filled: number; spaces: number };
   }
 
@@ -161,7 +161,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       for (const [i, student] of students.entries()) {
         const answer = await student.call('GET', '/api/notifications');
         seen.push(answer);
-        expect(answer.status, 'a signed-in student was signed out').not.toBe(401);
+        expect(answer.status).not.toBe(401);
         if (answer.status === 200)
           for (const item of answer.json as Array<{ data: { title: string } }>)
             if (item.data.title.startsWith(prefix)) received[i]?.push(item.data.title);
@@ -318,7 +318,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       for (const [i, student] of students.entries()) {
         const answer = await student.call('GET', '/api/notifications');
         seen.push(answer);
-        expect(answer.status, 'a signed-in student was signed out').not.toBe(401);
+        expect(answer.status).not.toBe(401);
         if (answer.status === 200)
           for (const item of answer.json as Array<{ data: { title: string } }>)
             if (item.data.title.startsWith(`Feed ${tag}`)) received[i]?.push(item.data.title);
@@ -384,16 +384,13 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
       20_000,
       seen,
     );
-    expect(ok(signup), `${signup.status} ${JSON.stringify(signup.json)}`).toBe(true);
+    expect(ok(signup)).toBe(true);
     const created = await createOpportunity(`After ${randomBytes(3).toString('hex')}`, 2, seen);
     expect(created.id).toBeGreaterThan(0);
     expect(platform.services.map((s) => s.process.pid)).toEqual(pids);
 
     const statuses = [...new Set(during.map((a) => a.status))].sort();
-    expect(
-      during.some((a) => a.status === 503),
-      `statuses ${statuses.join(',')}`,
-    ).toBe(true);
+    expect(during.some((a) => a.status === 503)).toBe(true);
     expect(problems([...during, ...seen])).toEqual([]);
     expect(
       during.filter((a) => a.status === 503).every((a) => a.contentType.includes('json')),
@@ -485,7 +482,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
           )
         ).rows[0]?.n ?? 0;
       for (const deadline = Date.now() + 20_000; (await waiting()) === 0; await sleep(100))
-        expect(Date.now() < deadline, 'svc-content never took the event').toBe(true);
+        expect(Date.now() < deadline).toBe(true);
       // The worker's acknowledgement (a BullMQ script) will be held; then the handler commits.
       unpause = await pauseRedisWrites(60_000);
       await holder.query('COMMIT');
@@ -497,7 +494,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
           )
         ).rows.length;
       for (const deadline = Date.now() + 10_000; (await applied()) === 0; await sleep(50))
-        expect(Date.now() < deadline, 'the held event was not applied').toBe(true);
+        expect(Date.now() < deadline).toBe(true);
       await sleep(300);
       // Applied, not acknowledged: kill, let Redis go, and queue the rest while it is down.
       restart = await killAndAwaitRestart('svc-content', async () => {
@@ -527,11 +524,7 @@ describe.runIf(runnable)('fault suite (issue 15)', () => {
           !job.finishedOn && !job.failedReason;
         await sleep(500)
       ) {
-        const { data: _, ...state } = job;
-        expect(
-          Date.now() < deadline,
-          `the unacknowledged event never came back: ${JSON.stringify(state)}`,
-        ).toBe(true);
+        expect(Date.now() < deadline).toBe(true);
       }
     } finally {
       redis.disconnect();

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { isRunnable, SERVICES, startPlatform } from './platform.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { deleteKeysWithPrefix } from './redis.ts';

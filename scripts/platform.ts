@@ -422,11 +422,11 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
 }
 
 // The runner's environment minus what belongs to the tool that started it (a test runner's
-// loader hooks in NODE_OPTIONS, vitest's and Playwright's own variables).
+// loader hooks in NODE_OPTIONS, jest's and Playwright's own variables).
 function inheritedEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
   return Object.fromEntries(
     Object.entries(env).filter(
-      ([key]) => !/^(NODE_OPTIONS|VITEST.*|PW_.*|PLAYWRIGHT_.*|TEST_WORKER_INDEX)$/.test(key),
+      ([key]) => !/^(NODE_OPTIONS|JEST_WORKER_ID|PW_.*|PLAYWRIGHT_.*|TEST_WORKER_INDEX)$/.test(key),
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { formatPinoLine, RestartPolicy, startProcess, supervise } from './processes.ts';
 
 describe('formatPinoLine', () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isRunnable, startPlatform, type PlatformHandle } from './platform.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -58,7 +58,7 @@ async function eventually(check: () => boolean, ms = 3000): Promise<void> {
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
-describe.runIf(runnable)('the local runner heals crashes (issue 15.3, 15.4)', () => {
+(runnable ? describe : describe.skip)('the local runner heals crashes (issue 15.3, 15.4)', () => {
   let platform: PlatformHandle;
   let dataDir: string;
   const restartLines: string[] = [];

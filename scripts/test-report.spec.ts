@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { countPlaywright, countVitest, summaryLine } from './test-report.ts';
+import { describe, expect, it } from '@jest/globals';
+import { countPlaywright, countJest, summaryLine } from './test-report.ts';
 
-describe('countVitest', () => {
+describe('countJest', () => {
   it('counts passed, failed and skipped (pending + todo) tests', () => {
     expect(
-      countVitest({ numPassedTests: 7, numFailedTests: 2, numPendingTests: 1, numTodoTests: 1 }),
+      countJest({ numPassedTests: 7, numFailedTests: 2, numPendingTests: 1, numTodoTests: 1 }),
     ).toEqual({ passed: 7, failed: 2, skipped: 2 });
   });
 
@@ -17,7 +17,7 @@ describe('countVitest', () => {
         { status: 'failed', message: 'Cannot find module', assertionResults: [] },
       ],
     };
-    expect(countVitest(report).failed).toBe(1);
+    expect(countJest(report).failed).toBe(1);
   });
 });
 

@@ -1,12 +1,12 @@
-// Reading vitest's and Playwright's JSON reports into one count, and the closing line CI reads.
+// Reading jest's and Playwright's JSON reports into one count, and the closing line CI reads.
 export interface Counts {
   passed: number;
   failed: number;
   skipped: number;
 }
 
-// Vitest's json reporter writes the Jest-compatible shape; only these fields are read.
-export interface VitestJson {
+// jest --json; only these fields are read.
+export interface JestJson {
   numPassedTests?: number;
   numFailedTests?: number;
   numPendingTests?: number;
@@ -24,7 +24,7 @@ export interface PlaywrightJson {
   errors?: Array<{ message?: string }>;
 }
 
-export function countVitest(report: VitestJson): Counts {
+export function countJest(report: JestJson): Counts {
   let failed = report.numFailedTests ?? 0;
   // A file that failed to load has no failing test inside it but must still count.
   for (const file of report.testResults ?? []) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { postgresAnswers } from './postgres.ts';
 import { redisAnswers } from './redis.ts';
 import { ensureTestServers } from './test-servers.ts';

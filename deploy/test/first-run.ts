@@ -181,8 +181,8 @@ async function main(): Promise<number> {
       figures.push(`${testCommand}: ${summary}`);
       if (result.code !== 0) {
         failures.push(`npm test failed: ${summary}`);
-        // vitest's failure blocks (plain text: CI=true), else the tail.
-        const failed = lines.filter((line) => /FAIL |×|AssertionError|Error:/.test(line));
+        // jest's failure blocks (plain text: CI=true), else the tail.
+        const failed = lines.filter((line) => /FAIL |✕|●|Error:/.test(line));
         log((failed.length > 0 ? failed.slice(0, 60) : lines.slice(-40)).join('\n'));
       }
     });

@@ -364,8 +364,10 @@ export async function validateKubernetes(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // No top-level await: the spec loads this module as CommonJS under jest.
   const root = path.resolve(import.meta.dirname, '../..');
-  const result = await validateKubernetes(root, (line) => process.stdout.write(`${line}\n`));
-  process.stdout.write(`${result.ok ? 'ok' : 'FAILED'}: ${result.detail}\n`);
-  process.exitCode = result.ok ? 0 : 1;
+  void validateKubernetes(root, (line) => process.stdout.write(`${line}\n`)).then((result) => {
+    process.stdout.write(`${result.ok ? 'ok' : 'FAILED'}: ${result.detail}\n`);
+    process.exitCode = result.ok ? 0 : 1;
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rawRequest, type RawResult } from './support/raw-request.ts';
 import type { StandIn } from './support/stand-in.ts';
 import {

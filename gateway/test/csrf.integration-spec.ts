@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from './support/http-client.ts';
 import { startStandIn, verifyRoute, type StandIn } from './support/stand-in.ts';
 import {

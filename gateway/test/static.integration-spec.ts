@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from './support/http-client.ts';
 import { startStandIn, staticFilesRoute, verifyRoute, type StandIn } from './support/stand-in.ts';
 import { INDEX_HTML, MAIN_JS, createStaticFixtures } from './support/static-fixtures.ts';
@@ -78,8 +78,8 @@ describe('static files from disk', () => {
       '/mf/volunteer/__federation_expose_VolunteerPage.9f8e7d6c5b.js',
     ]) {
       const res = await request(`${gateway.url}${file}`);
-      expect(res.status, file).toBe(200);
-      expect(res.headers['cache-control'], file).toBe(IMMUTABLE);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe(IMMUTABLE);
     }
     const js = await request(`${gateway.url}/main.1a2b3c4d.js`);
     expect(js.headers['content-type']).toBe('text/javascript');
@@ -95,8 +95,8 @@ describe('static files from disk', () => {
       '/config/remotes.json',
     ]) {
       const res = await request(`${gateway.url}${file}`);
-      expect(res.status, file).toBe(200);
-      expect(res.headers['cache-control'], file).toBe('no-cache');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
 

@@ -2,7 +2,7 @@ import { queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AppProviders } from './app';
 import { AppRoutes } from './app-routes';
 
@@ -63,7 +63,7 @@ afterAll(async () => {
 
 afterEach(() => {
   cleanup();
-  vi.restoreAllMocks();
+  jest.restoreAllMocks();
   signedIn = null;
   feed = [];
   server.requests.length = 0;
@@ -161,8 +161,8 @@ describe('public pages', () => {
 describe('remote areas', () => {
   it('shows a retryable fallback inside the normal layout when a remote cannot load', async () => {
     // React and the shell report the caught failure on the console; that is expected here.
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
     signedIn = ada;
     renderAt('/directory');
     expect(await screen.findByText('This section could not be loaded')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ConfigError, parseServiceConfig } from '@district/service-kit';
 import { authConfigSchema, isSecurePublicUrl } from './auth.config';
 
@@ -24,7 +24,7 @@ describe('authConfigSchema', () => {
     const { PUBLIC_URL: _a, SMTP_URL: _b, AVATAR_DIR: _c, ...rest } = base;
     try {
       parseServiceConfig(rest, authConfigSchema);
-      expect.unreachable();
+      throw new Error('unreachable');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const text = (error as ConfigError).problems.join('\n');

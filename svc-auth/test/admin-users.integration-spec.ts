@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityHeader, testRedisUrl } from '@district/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { identityHeader, testRedisUrl, eventually } from '@district/service-kit/testing';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';
 import {
   createUser,
@@ -109,11 +109,15 @@ describe('PATCH /api/users/{id}/school', () => {
         connection: { url: testRedisUrl() },
         prefix: h.config.BULLMQ_PREFIX,
       });
-      await expect
-        .poll(async () => (await q.getJob(events[0].id))?.data?.payload?.school, {
+      await eventually(
+        async () =>
+          expect(await (await q.getJob(events[0].id))?.data?.payload?.school).toBe(
+            'West Jefferson High School',
+          ),
+        {
           timeout: 10_000,
-        })
-        .toBe('West Jefferson High School');
+        },
+      );
       await q.close();
     }
   });
@@ -138,7 +142,7 @@ describe('PATCH /api/users/{id}/school', () => {
       {},
     ]) {
       const res = await changeSchool(target.id, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status).toBe(400);
       expect(res.body.errors).toContainEqual({
         path: 'school',
         message: 'Invalid school selection',
@@ -210,11 +214,15 @@ describe('DELETE /api/users/{id}', () => {
     );
     const hours = new HoursApprovedSender(h);
     await hours.send(7001, target.id, 2);
-    await expect
-      .poll(async () => (await h.api('GET', '/api/user', { sid: target.sid })).body.serviceHours, {
+    await eventually(
+      async () =>
+        expect(await (await h.api('GET', '/api/user', { sid: target.sid })).body.serviceHours).toBe(
+          6.5,
+        ),
+      {
         timeout: 10_000,
-      })
-      .toBe(6.5);
+      },
+    );
     await hours.close();
 
     const res = await deleteUser(target.id);
@@ -240,7 +248,7 @@ describe('DELETE /api/users/{id}', () => {
       const rows = (await h.db.query(`SELECT 1 FROM auth.${table} WHERE user_id = $1`, [
         target.id,
       ])) as unknown[];
-      expect(rows, table).toHaveLength(0);
+      expect(rows).toHaveLength(0);
     }
     expect(await readdir(h.avatarDir)).not.toContain(avatarFile);
     const listed = await h.api('GET', '/api/directory', { headers: student.headers });
@@ -254,9 +262,10 @@ describe('DELETE /api/users/{id}', () => {
         connection: { url: testRedisUrl() },
         prefix: h.config.BULLMQ_PREFIX,
       });
-      await expect
-        .poll(async () => (await q.getJob(events[0].id))?.data?.type, { timeout: 10_000 })
-        .toBe('user.deleted');
+      await eventually(
+        async () => expect(await (await q.getJob(events[0].id))?.data?.type).toBe('user.deleted'),
+        { timeout: 10_000 },
+      );
       await q.close();
     }
     // Gone is gone: a second delete is a 404.

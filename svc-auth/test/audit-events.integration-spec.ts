@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuditRecordedPayload, Opportunity } from '@district/contracts';
 import { addAuditRecord, withTransaction } from '@district/service-kit';
 import { testRedisUrl, waitFor } from '@district/service-kit/testing';

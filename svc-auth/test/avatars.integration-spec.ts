@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityHeader } from '@district/service-kit/testing';
 import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
 

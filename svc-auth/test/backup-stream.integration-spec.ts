@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';
 import { createUser, type TestUser } from './support/directory-fixtures';
+import { eventually } from '@district/service-kit/testing';
 
 // 100,000 users (the issue's figure): the backup must stream, not build the document in memory.
 const USERS = 100_000;
@@ -120,7 +121,7 @@ describe('GET /api/backup/users with 100,000 users', () => {
       if (i % 2 === 0) controller.abort();
       else await reader.cancel();
     }
-    await expect.poll(() => transactionsOpen(), { timeout: 10_000 }).toBe(0);
+    await eventually(async () => expect(await transactionsOpen()).toBe(0), { timeout: 10_000 });
     // And the pool still serves everything else.
     const res = await fetch(`${h.service.url}/api/directory`, { headers: admin.headers });
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { backupUserSchema, usersBackupFileName } from '@district/contracts';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';
 import {
@@ -7,6 +7,7 @@ import {
   insertLegacyUser,
   type TestUser,
 } from './support/directory-fixtures';
+import { eventually } from '@district/service-kit/testing';
 
 let h: AuthHarness;
 let student: TestUser;
@@ -46,11 +47,17 @@ describe('GET /api/backup/users', () => {
     const legacy = await insertLegacyUser(h, { name: 'Old Row', school: 'east jeff' });
     const hours = new HoursApprovedSender(h);
     await hours.send(4242, student.id, 1.5);
-    await expect
-      .poll(async () => (await h.api('GET', '/api/user', { sid: student.sid })).body.serviceHours, {
+    await eventually(
+      async () =>
+        expect(
+          await (
+            await h.api('GET', '/api/user', { sid: student.sid })
+          ).body.serviceHours,
+        ).toBe(3.5),
+      {
         timeout: 10_000,
-      })
-      .toBe(3.5);
+      },
+    );
     await hours.close();
 
     const res = await backup();

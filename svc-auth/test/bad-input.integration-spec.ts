@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
 
 let h: AuthHarness;
@@ -102,7 +102,7 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
   it('a body that is not an object → 400', async () => {
     for (const body of ['[]', 'null', '"text"', '12']) {
       const res = await post(path, body);
-      expect(res.status, body).toBe(400);
+      expect(res.status).toBe(400);
       expect(res.body.statusCode).toBe(400);
     }
   });

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { directoryUserSchema, OTHER_SCHOOL } from '@district/contracts';
-import { identityHeader } from '@district/service-kit/testing';
+import { identityHeader, eventually } from '@district/service-kit/testing';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';
 import {
   createUser,
@@ -129,17 +129,21 @@ describe('GET /api/directory', () => {
     await hours.send(9001, student.id, 2.5);
     await hours.send(9001, student.id, 2.5);
     await hours.send(9002, student.id, 1);
-    await expect
-      .poll(async () => entryOf((await directory()).body, student.id)?.serviceHours, {
+    await eventually(
+      async () =>
+        expect(await entryOf((await directory()).body, student.id)?.serviceHours).toBe(6.5),
+      {
         timeout: 10_000,
-      })
-      .toBe(6.5);
-    await expect
-      .poll(() => hours.settled(), { timeout: 10_000 })
-      .toMatchObject({
-        completed: 3,
-        failed: 0,
-      });
+      },
+    );
+    await eventually(
+      async () =>
+        expect(await hours.settled()).toMatchObject({
+          completed: 3,
+          failed: 0,
+        }),
+      { timeout: 10_000 },
+    );
     expect(entryOf((await directory()).body, student.id)?.serviceHours).toBe(6.5);
     // The owner's own view agrees with the directory.
     expect((await h.api('GET', '/api/user', { sid: student.sid })).body.serviceHours).toBe(6.5);

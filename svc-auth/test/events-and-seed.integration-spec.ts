@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testRedisUrl } from '@district/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testRedisUrl, eventually } from '@district/service-kit/testing';
 import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
 
 describe('events', () => {
@@ -45,9 +45,10 @@ describe('events', () => {
     });
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {
       const q = queue(`events-${consumer}`);
-      await expect
-        .poll(async () => (await q.getJob(rows[0].id))?.data?.type, { timeout: 10_000 })
-        .toBe('user.registered');
+      await eventually(
+        async () => expect(await (await q.getJob(rows[0].id))?.data?.type).toBe('user.registered'),
+        { timeout: 10_000 },
+      );
     }
   });
 
@@ -86,14 +87,23 @@ describe('events', () => {
     await inbox.add('hours.approved', first, { jobId: `${first.id}-replay` });
     await send(502, userId, 1);
     await send(503, 999_999, 4);
-    await expect
-      .poll(async () => (await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours, {
+    await eventually(
+      async () =>
+        expect(await (await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours).toBe(
+          6.5,
+        ),
+      {
         timeout: 10_000,
-      })
-      .toBe(6.5);
-    await expect
-      .poll(async () => inbox.getJobCounts('completed', 'failed'), { timeout: 10_000 })
-      .toEqual({ completed: 5, failed: 0 });
+      },
+    );
+    await eventually(
+      async () =>
+        expect(await inbox.getJobCounts('completed', 'failed')).toEqual({
+          completed: 5,
+          failed: 0,
+        }),
+      { timeout: 10_000 },
+    );
     expect((await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours).toBe(6.5);
     const orphan = (await h.db.query(
       'SELECT * FROM auth.hour_credits WHERE log_id = 503',

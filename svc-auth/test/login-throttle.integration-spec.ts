@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEVICE_COOKIE_NAME } from '../src/auth/device-cookie';
 import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
 import type { ApiResponse } from './support/http-client';

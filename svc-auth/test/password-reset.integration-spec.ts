@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   PUBLIC_URL,
   registration,
@@ -6,6 +6,7 @@ import {
   type AuthHarness,
 } from './support/auth-service-harness';
 import { resetTokenFrom } from './support/mail-sink';
+import { eventually } from '@district/service-kit/testing';
 
 let h: AuthHarness;
 
@@ -185,9 +186,10 @@ describe('password reset', () => {
       const res = await h.api('POST', '/api/password-reset/request', { json: { email } });
       expect(res.body).toEqual(REQUESTED);
     }
-    await expect
-      .poll(() => h.mail.messages.filter((m) => m.to.includes(email)).length, { timeout: 10_000 })
-      .toBe(5);
+    await eventually(
+      async () => expect(await h.mail.messages.filter((m) => m.to.includes(email)).length).toBe(5),
+      { timeout: 10_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(h.mail.messages.filter((m) => m.to.includes(email))).toHaveLength(5);
   });
@@ -199,9 +201,10 @@ describe('password reset', () => {
     await h.api('POST', '/api/register', { json: a });
     await h.api('POST', '/api/register', { json: b });
     await h.api('POST', '/api/password-reset/request', { json: { email: shared } });
-    await expect
-      .poll(() => h.mail.messages.filter((m) => m.to.includes(shared)).length, { timeout: 10_000 })
-      .toBe(2);
+    await eventually(
+      async () => expect(await h.mail.messages.filter((m) => m.to.includes(shared)).length).toBe(2),
+      { timeout: 10_000 },
+    );
     const texts = h.mail.messages
       .filter((m) => m.to.includes(shared))
       .map((m) => resetTokenFrom(m).text);

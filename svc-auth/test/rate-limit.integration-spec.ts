@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES } from '@district/contracts';
 import { identityHeader } from '@district/service-kit/testing';
 import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';

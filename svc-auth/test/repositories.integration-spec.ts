@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations, withTransaction } from '@district/service-kit';
 import { createTestDatabase, type TestDatabase } from '@district/service-kit/testing';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, VALIDATION } from '@district/contracts';
 import { verifyIdentityToken } from '@district/service-kit';
 import { TEST_IDENTITY_SECRET } from '@district/service-kit/testing';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, type BlogPost } from '@district/contracts';
 import { PUBLISHED_AUDIT_LOG, waitFor } from '@district/service-kit/testing';
 import {

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BlogPost } from '@district/contracts';
 import { identityHeader, type TestService } from '@district/service-kit/testing';
 import {

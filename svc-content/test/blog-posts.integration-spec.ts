@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, VALIDATION, type BlogPost, type Page } from '@district/contracts';
 import { identityHeader } from '@district/service-kit/testing';
 import {

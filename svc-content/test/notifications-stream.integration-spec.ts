@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventQueueName, type NotificationItem } from '@district/contracts';
 import {
   addOutboxEvent,

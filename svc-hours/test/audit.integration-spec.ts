@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES } from '@district/contracts';
 import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
 import { SELF_REVIEW_MESSAGE } from '../src/service-hours/service-hours.service';

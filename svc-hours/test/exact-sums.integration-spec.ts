@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN, startHoursService, SUPERVISOR, type HoursHarness } from './support/hours-harness';
 
 // Hours are numeric(4,1): halves logged and approved through the API, thousands of them,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { migratedSchemaDrift } from '@district/service-kit/testing';
 import { HOURS_ENTITIES } from '../src/entities';
 import { HOURS_MIGRATIONS } from '../src/migrations';

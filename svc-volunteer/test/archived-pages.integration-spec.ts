@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Opportunity, Page } from '@district/contracts';
 import {
   admin,
@@ -70,7 +70,7 @@ describe('GET /api/opportunities?status=archived&page&pageSize (svc-volunteer, r
       ['?status=archived&page=1&pageSize=201', 'pageSize'],
     ] as const) {
       const res = await get<{ errors: Array<{ path: string }> }>(query);
-      expect(res.status, query).toBe(400);
+      expect(res.status).toBe(400);
       expect(res.body.errors.map((e) => e.path)).toContain(field);
     }
   });

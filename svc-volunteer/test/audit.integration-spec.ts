@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, type EventPhoto, type Opportunity } from '@district/contracts';
 import { parseEventPayload } from '@district/service-kit';
 import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';

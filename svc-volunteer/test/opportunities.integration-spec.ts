@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { API_MESSAGES, VALIDATION, eventQueueName, type Opportunity } from '@district/contracts';

@@ -136,7 +136,7 @@ export async function checkImage(
   const script = [
     'found=""',
     'for f in $(find / -xdev \\( -path /proc -o -path /sys -o -path /usr/local/lib/node_modules \\) -prune -o \\( -name "*.map" -o -name "*.ts" \\) -type f -print 2>/dev/null | grep -v "/node_modules/" | grep -v "^/app/deploy/\\|^/app/gateway/src/\\|^/app/scripts/" | head -5); do found="$found $f"; done',
-    'for d in typescript vitest webpack @swc eslint @playwright playwright-core jsdom; do [ -e /app/node_modules/$d ] && found="$found /app/node_modules/$d"; done',
+    'for d in typescript jest webpack @swc eslint @playwright playwright-core jsdom; do [ -e /app/node_modules/$d ] && found="$found /app/node_modules/$d"; done',
     'echo "$found"',
   ].join('\n');
   const scan = await run(tools.docker, ['run', '--rm', '--entrypoint', 'sh', image, '-c', script], {

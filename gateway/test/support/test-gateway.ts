@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 import type { GatewayOptions } from '../../src/gateway-options.type.ts';
 import { findFreePort, startNginx, type NginxHandle } from '../../src/nginx-process.ts';
 import { renderGatewayConfig } from '../../src/render.ts';

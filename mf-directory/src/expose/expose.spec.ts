@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 
 // The shell renders `(await loadRemote('<remote>/<Name>')).default` (shell/src/federation/
 // remote-page.tsx): an expose file that stops exporting the component breaks the area.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { API_ROUTES, apiPaths } from './api-paths';
 import { APP_ROUTES, resetPasswordUrl } from './app-routes';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { AUDIT_ACTIONS, auditQuerySchema, auditRecordSchema } from './audit.schema';
 import { validationErrors } from './errors';
 import { paginationQuerySchema } from './pagination';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { fieldErrorMap, formatZodError, isApiError, parseWith, validationErrors } from './errors';
 import { eventPhotoSchema } from './opportunities.schema';

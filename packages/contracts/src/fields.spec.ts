@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { auditQuerySchema } from './audit.schema';
 import { validationErrors } from './errors';
 import { VALIDATION } from './messages';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   DISTRICT_SCHOOLS,
   OTHER_SCHOOL,
@@ -38,7 +38,7 @@ describe('school registry', () => {
     const seen = new Map<string, string>();
     for (const school of SCHOOLS) {
       for (const key of [school.id, ...school.abbreviations.map((a) => a.toLowerCase())]) {
-        expect(seen.get(key), `${key} claimed twice`).toBeUndefined();
+        expect(seen.get(key)).toBeUndefined();
         seen.set(key, school.id);
       }
     }
@@ -48,9 +48,9 @@ describe('school registry', () => {
     for (const school of SCHOOLS) {
       expect(matchSchool(school.name)?.id).toBe(school.id);
       expect(matchSchool(school.id)?.id).toBe(school.id);
-      for (const alias of school.aliases) expect(matchSchool(alias)?.id, alias).toBe(school.id);
+      for (const alias of school.aliases) expect(matchSchool(alias)?.id).toBe(school.id);
       for (const abbreviation of school.abbreviations)
-        expect(matchSchool(abbreviation)?.id, abbreviation).toBe(school.id);
+        expect(matchSchool(abbreviation)?.id).toBe(school.id);
     }
   });
 

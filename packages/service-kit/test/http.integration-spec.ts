@@ -2,7 +2,7 @@ import { get as httpGet } from 'node:http';
 import { Writable } from 'node:stream';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   clearRedisPrefix,
   createTestDatabase,
@@ -142,7 +142,7 @@ describe('a service built with service-kit (HTTP)', () => {
         '',
       ]) {
         const res = await get('/admin-area', { 'x-identity': token });
-        expect(res.status, token).toBe(401);
+        expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
       }
     });

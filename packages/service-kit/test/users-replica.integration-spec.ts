@@ -3,7 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import pino from 'pino';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventPayload, EventType, UserReplicaPayload } from '@district/contracts';
 import {
   createDataSource,

@@ -1,7 +1,8 @@
 import type { NotificationItem } from '@district/contracts';
 import { json, startTestServer, type TestServer } from '@district/ui/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { NotificationClient, type NotificationClientOptions } from './notification-client';
+import { waitFor } from '@testing-library/react';
 
 const item = (id: number, title = `Opportunity ${id}`): NotificationItem => ({
   id,
@@ -83,7 +84,7 @@ function lockManager(): Pick<LockManager, 'request'> {
 }
 
 const waitUntil = (check: () => boolean, ms = 3000) =>
-  vi.waitFor(() => expect(check()).toBe(true), { timeout: ms });
+  waitFor(() => expect(check()).toBe(true), { timeout: ms });
 
 describe('NotificationClient, polling', () => {
   it('shows each new_opportunity item once and ignores other types', async () => {

@@ -1,7 +1,7 @@
 import { NOTIFICATION_TOAST } from '@district/contracts';
 import { toast, Toaster, usePlatformStore } from '@district/ui';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { NotificationQueue } from './notification-queue';
 import { opportunityPath, randomIconColor, showNotificationToast } from './notification-toast';
 

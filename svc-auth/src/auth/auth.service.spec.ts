@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { OutboxService } from '@district/service-kit';
 import type { PasswordHasher } from '../users/password-hasher.service';
@@ -28,21 +28,21 @@ function setup(
   } = {},
 ) {
   const users = {
-    findCredentials: vi.fn(async () => overrides.credentials ?? null),
-    findView: vi.fn(async () => user),
-    insert: vi.fn(async () => {
+    findCredentials: jest.fn(async () => overrides.credentials ?? null),
+    findView: jest.fn(async () => user),
+    insert: jest.fn(async () => {
       if (overrides.insertError) throw overrides.insertError;
       return user;
     }),
     isUsernameTaken: UsersRepository.prototype.isUsernameTaken,
   };
   const hasher = {
-    hash: vi.fn(async () => '$argon2id$hash'),
-    verify: vi.fn(async () => overrides.verify ?? false),
-    burn: vi.fn(async () => undefined),
+    hash: jest.fn(async () => '$argon2id$hash'),
+    verify: jest.fn(async () => overrides.verify ?? false),
+    burn: jest.fn(async (_password: string) => undefined),
   };
-  const outbox = { add: vi.fn(async () => 'event-id') };
-  const dataSource = { transaction: vi.fn(async (fn: (m: unknown) => unknown) => fn({})) };
+  const outbox = { add: jest.fn(async (..._event: unknown[]) => 'event-id') };
+  const dataSource = { transaction: jest.fn(async (fn: (m: unknown) => unknown) => fn({})) };
   const sut = new AuthService(
     dataSource as unknown as DataSource,
     users as unknown as UsersRepository,

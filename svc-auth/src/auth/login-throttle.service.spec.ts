@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_LOGIN_LIMITS, delaySeconds, throttleMessage } from './login-throttle.service';
 
 describe('login throttling', () => {

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { API_MESSAGES } from '@district/contracts';
 import { buildOpenApiDocument } from '@district/contracts/openapi';
@@ -18,10 +17,7 @@ import { Public } from '@district/service-kit';
 function scalarBundlePath(): string {
   if (typeof __dirname === 'string' && existsSync(join(__dirname, 'scalar.js')))
     return join(__dirname, 'scalar.js');
-  // `require` is CommonJS's, as built; under vitest's ESM runner one is made.
-  const resolver =
-    typeof require === 'function' ? require : createRequire(join(process.cwd(), 'package.json'));
-  return join(dirname(resolver.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+  return join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 }
 
 // No inline script (the gateway's CSP is script-src 'self'): the bundle reads the data-url and

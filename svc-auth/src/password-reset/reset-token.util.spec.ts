@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { createResetToken, hashResetToken, resetLink } from './reset-token.util';
 
 describe('reset tokens', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { Identity } from '@district/service-kit';
 import { IdentityBatch } from './identity-batch';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { formatSseItem, SSE_HEARTBEAT, ssePreamble, sseRetryMs } from './sse-format.util';
 
 describe('SSE framing', () => {

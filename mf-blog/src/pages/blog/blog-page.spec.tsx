@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import type { BlogPost, CurrentUser } from '@district/contracts';
 import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { BlogPage } from './blog-page';
 
 const student: CurrentUser = {
@@ -188,7 +188,7 @@ describe('BlogPage', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Post number 2' });
     fireEvent.click(await within(card).findByRole('button', { name: /Reject/ }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(usePlatformStore.getState().toasts[0]).toMatchObject({
         title: 'Error',
         description: '409: Only pending items can be reviewed: this post is already approved',
@@ -251,6 +251,6 @@ describe('BlogPage', () => {
     expect(usePlatformStore.getState().toasts[0]).toMatchObject({
       title: 'Your blog post has been submitted for review',
     });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

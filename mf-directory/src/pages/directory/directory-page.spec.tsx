@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { EMPTY_TEXTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
 import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { DirectoryPage } from './directory-page';
 
 const student: CurrentUser = {

@@ -9,7 +9,16 @@ import {
   usePlatformStore,
 } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  jest,
+} from '@jest/globals';
 import type { AuditItem } from './audit/audit-format.util';
 import { DirectoryPage } from './directory-page';
 
@@ -132,7 +141,8 @@ async function cardsShown(): Promise<HTMLElement[]> {
   return screen.findAllByRole('listitem', {}, { timeout: 5000 });
 }
 
-describe('role control (issue 9)', { timeout: 20_000 }, () => {
+describe('role control (issue 9)', () => {
+  jest.setTimeout(20_000);
   it('offers role changes on other cards only, and asks before making one', async () => {
     renderPage();
     const cards = await cardsShown();
@@ -184,7 +194,8 @@ describe('role control (issue 9)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('audit log tab (issue 9)', { timeout: 20_000 }, () => {
+describe('audit log tab (issue 9)', () => {
+  jest.setTimeout(20_000);
   it('lists records newest first in words, and loads older ones on request', async () => {
     renderPage();
     const tab = await screen.findByRole('tab', { name: 'Audit log' });

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { SchoolPicker } from './school-picker';
 
 afterEach(() => cleanup());
 
-function renderPicker(onValueChange = vi.fn()) {
+function renderPicker(onValueChange = jest.fn()) {
   render(
     <SchoolPicker
       id="school-of-5"

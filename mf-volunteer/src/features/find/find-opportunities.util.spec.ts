@@ -1,5 +1,5 @@
 import type { Opportunity } from '@district/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_CRITERIA, findOpportunities, indexOpportunities } from './find-opportunities.util';
 
 const opp = (id: number, over: Partial<Opportunity>): Opportunity => ({

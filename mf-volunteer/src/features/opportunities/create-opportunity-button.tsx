@@ -50,7 +50,7 @@ export function CreateOpportunityButton() {
       await refreshVolunteerData();
       // Show the admin what they made: the list draws only its first cards, and the new one may
       // sort below them (the same anchor as the toast's "View").
-      void navigate({ hash: opportunityAnchor(created.id) });
+      if (created) void navigate({ hash: opportunityAnchor(created.id) });
     },
   });
 

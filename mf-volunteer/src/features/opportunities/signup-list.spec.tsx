@@ -1,6 +1,6 @@
 import type { SignupEntry } from '@district/contracts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { SIGNUP_PREVIEW_COUNT, SignupList } from './signup-list';
 
 afterEach(cleanup);

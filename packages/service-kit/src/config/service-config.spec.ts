@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { z } from 'zod';
 import { ConfigError, loadServiceConfig, parseServiceConfig } from './service-config';
 
@@ -79,11 +79,11 @@ describe(loadServiceConfig.name, () => {
   it('prints one line per problem and exits 1 instead of throwing a stack trace', () => {
     const saved = { ...process.env };
     const written: string[] = [];
-    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    const write = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
       return true;
     });
-    const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
       throw new Error(`exit ${code}`);
     }) as never);
     try {

@@ -1,7 +1,7 @@
 import { ExecutionContext, ForbiddenException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import jwt from 'jsonwebtoken';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { signIdentityToken, verifyIdentityToken } from './identity-token';
 import { Roles } from './identity.decorators';
 import { RolesGuard } from './roles.guard';

@@ -13,3 +13,20 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+// Retries an assertion until it passes, rethrowing its last failure when the time is up: jest's
+// counterpart of a polling expect (waitFor above waits for a value, this for an expectation).
+export async function eventually<T>(
+  assertion: () => Promise<T> | T,
+  { timeout = 5_000, interval = 50 }: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  }
+}

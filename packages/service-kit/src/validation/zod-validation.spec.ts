@@ -1,5 +1,5 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { idParamSchema, photoParamSchema } from '@district/contracts';
 import { IdParamDto } from './id-param.dto';
 import { ApiValidationPipe, zodValidationException } from './zod-validation';

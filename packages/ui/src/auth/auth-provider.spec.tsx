@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { queryClient } from '../api/query-client';
 import { usePlatformStore } from '../store/platform-store';
 import {
@@ -15,7 +15,7 @@ import { AuthProvider, useAuth } from './auth-provider';
 describe('useAuth', () => {
   it('refuses to run outside an AuthProvider with the spec message', () => {
     // React reports the thrown error on the console; keep the test output clean.
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useAuth())).toThrow(
       'useAuth must be used within an AuthProvider',
     );
@@ -83,7 +83,7 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('signed out')).toBeTruthy();
 
     act(() => screen.getByText('bad login').click());
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(usePlatformStore.getState().toasts[0]).toMatchObject({
         title: 'Login failed',
         description: '401: Invalid username or password',

@@ -2,7 +2,7 @@
 // control, and a dialog gives focus back to what opened it.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { Dialog } from './dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 

@@ -1,0 +1,3 @@
+import { webJestConfig } from '../jest.preset.mts';
+
+export default webJestConfig();

@@ -1,3 +1,0 @@
-import { serviceTestConfig } from '../../vitest.shared';
-
-export default serviceTestConfig({ include: ['src/**/*.spec.ts'] });

@@ -1,3 +1,0 @@
-import { webTestConfig } from '../../vitest.shared';
-
-export default webTestConfig();

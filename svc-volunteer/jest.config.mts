@@ -1,0 +1,3 @@
+import { serviceJestConfig } from '../jest.preset.mts';
+
+export default serviceJestConfig();
