@@ -31,6 +31,7 @@ export { zodErrorBody } from './validation/zod-error-body';
 export * from './http/accepts-gzip.util';
 
 export * from './database/create-data-source';
+export * from './database/cli-data-source';
 export * from './database/run-migrations';
 export * from './database/with-transaction';
 export * from './database/numeric.transformer';
