@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { eventQueueName, type EventPayload, type EventType } from '@district/contracts';
+import { eventQueueName, type EventPayloadInput, type EventType } from '@district/contracts';
 import {
   clearRedisPrefix,
   createTestDatabase,
@@ -67,7 +67,7 @@ export interface VolunteerTestApp {
   // Publishes an event the way svc-auth's relay does, then waits until this service applied it.
   deliver<T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     options?: { occurredAt?: Date },
   ): Promise<void>;
   // Registers users in the replica through real user.registered events.
@@ -139,7 +139,7 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
 
   const deliver = async <T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     { occurredAt = new Date() }: { occurredAt?: Date } = {},
   ): Promise<void> => {
     const id = randomUUID();
