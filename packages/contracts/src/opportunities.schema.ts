@@ -17,6 +17,7 @@ import {
   requiredText,
 } from './fields';
 import { VALIDATION } from './messages';
+import { repeatWeeksSchema, timeZoneSchema } from './opportunity-edit.schema';
 import { paginationQuerySchema } from './pagination';
 
 // POST /api/opportunities (admin) and the Create Opportunity form.
@@ -32,6 +33,9 @@ export const createOpportunitySchema = z.strictObject({
       .min(SPACES_MIN, VALIDATION.spacesMin)
       .max(SPACES_MAX, VALIDATION.spacesMax),
   ),
+  // Issue 18: "Repeat weekly" — this many dates a week apart, one opportunity each.
+  repeatWeeks: repeatWeeksSchema,
+  timeZone: timeZoneSchema.optional(),
 });
 // The brief's name for the same request schema.
 export const opportunitySchema = createOpportunitySchema;
@@ -66,6 +70,8 @@ export const opportunityResponseSchema = z.object({
   filled: z.number().int(),
   // Whether the caller has signed up (lets the card offer withdraw).
   signedUp: z.boolean().optional(),
+  // Issue 18: the weekly series it was created in (absent for a one-off).
+  seriesId: z.string().optional(),
 });
 export type Opportunity = z.infer<typeof opportunityResponseSchema>;
 
