@@ -21,25 +21,6 @@ import { VALIDATION } from './messages';
 import { repeatWeeksSchema, timeZoneSchema } from './opportunity-edit.schema';
 import { paginationQuerySchema } from './pagination';
 
-<<<<<<< HEAD
-// POST /api/opportunities (admin) and the Create Opportunity form.
-export const createOpportunitySchema = z.strictObject({
-  title: requiredText(TEXT_LIMITS.opportunityTitle),
-  description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, { multiline: true }),
-  location: requiredText(TEXT_LIMITS.location),
-  date: coercedDate(),
-  spaces: coercedNumber(
-    z
-      .number({ error: messageFor() })
-      .int(VALIDATION.spacesInteger)
-      .min(SPACES_MIN, VALIDATION.spacesMin)
-      .max(SPACES_MAX, VALIDATION.spacesMax),
-  ),
-  // Issue 18: "Repeat weekly" — this many dates a week apart, one opportunity each.
-  repeatWeeks: repeatWeeksSchema,
-  timeZone: timeZoneSchema.optional(),
-});
-=======
 // An opportunity without an end lasts this long (issue 18).
 export const DEFAULT_OPPORTUNITY_DURATION_MS = 2 * 60 * 60 * 1000;
 
@@ -63,12 +44,14 @@ export const createOpportunitySchema = z
         .min(SPACES_MIN, VALIDATION.spacesMin)
         .max(SPACES_MAX, VALIDATION.spacesMax),
     ),
+    // Issue 18: "Repeat weekly": this many dates a week apart, one opportunity each.
+    repeatWeeks: repeatWeeksSchema,
+    timeZone: timeZoneSchema.optional(),
   })
   .refine((o) => o.endsAt === undefined || o.endsAt > o.date, {
     path: ['endsAt'],
     message: VALIDATION.endBeforeStart,
   });
->>>>>>> main
 // The brief's name for the same request schema.
 export const opportunitySchema = createOpportunitySchema;
 export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;

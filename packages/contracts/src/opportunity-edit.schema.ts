@@ -6,7 +6,6 @@ import { VALIDATION } from './messages';
 // Issue 18 texts (our own wording, in the spec's voice).
 export const OPPORTUNITY_EDIT_MESSAGES = {
   nothingToChange: 'Change at least one field',
-  endAfterStart: 'End time must be after the start time',
   spacesBelowSignups: (filled: number) =>
     `Spaces cannot be fewer than the ${filled} students already signed up`,
   repeatWeeksRange: 'Repeat weekly between 2 and 26 times',
@@ -69,7 +68,7 @@ export const updateOpportunitySchema = z
     message: OPPORTUNITY_EDIT_MESSAGES.nothingToChange,
   })
   .refine((input) => !input.date || !input.endsAt || input.endsAt > input.date, {
-    message: OPPORTUNITY_EDIT_MESSAGES.endAfterStart,
+    message: VALIDATION.endBeforeStart,
     path: ['endsAt'],
   });
 export type UpdateOpportunityInput = z.output<typeof updateOpportunitySchema>;

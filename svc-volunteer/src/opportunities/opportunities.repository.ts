@@ -150,7 +150,12 @@ export class OpportunitiesRepository {
   // Every date of a series in one statement; the ids in date order.
   async insertMany(
     manager: EntityManager,
-    rows: Array<Pick<OpportunityEntity, 'title' | 'description' | 'location' | 'date' | 'endsAt' | 'spaces' | 'seriesId'>>,
+    rows: Array<
+      Pick<
+        OpportunityEntity,
+        'title' | 'description' | 'location' | 'date' | 'endsAt' | 'spaces' | 'seriesId'
+      >
+    >,
   ): Promise<number[]> {
     const { identifiers } = await manager.getRepository(OpportunityEntity).insert(rows);
     return identifiers.map((identifier) => identifier.id as number);
@@ -168,21 +173,19 @@ export class OpportunitiesRepository {
   async update(
     manager: EntityManager,
     id: number,
-    changes: Partial<Pick<OpportunityEntity, 'title' | 'description' | 'location' | 'date' | 'endsAt' | 'spaces'>>,
+    changes: Partial<
+      Pick<OpportunityEntity, 'title' | 'description' | 'location' | 'date' | 'endsAt' | 'spaces'>
+    >,
   ): Promise<void> {
     await manager.getRepository(OpportunityEntity).update({ id }, changes);
   }
 
-  // The students signed up for one opportunity, with the address their notices go to.
-  signedUpStudents(
-    manager: EntityManager,
-    id: number,
-  ): Promise<Array<{ userId: number; name: string | null; email: string | null }>> {
-    return manager.query(
-      `SELECT s."user_id" AS "userId", u."name", u."email"
-         FROM "signups" s LEFT JOIN "users" u ON u."id" = s."user_id" AND NOT u."deleted"
-        WHERE s."opportunity_id" = $1 ORDER BY s."user_id"`,
+  // The students signed up for one opportunity.
+  async signedUpStudentIds(manager: EntityManager, id: number): Promise<number[]> {
+    const rows: Array<{ userId: number }> = await manager.query(
+      `SELECT "user_id" AS "userId" FROM "signups" WHERE "opportunity_id" = $1 ORDER BY "user_id"`,
       [id],
     );
+    return rows.map((row) => row.userId);
   }
 }

@@ -13,6 +13,7 @@ import {
   VALIDATION,
   type CreateOpportunityInput,
   DATE_MAX,
+  defaultEndsAt,
   OPPORTUNITY_EDIT_MESSAGES,
   type UpdateOpportunityInput,
   PAGE_SIZE_DEFAULT,
@@ -32,7 +33,6 @@ import { OpportunityListCache, type CachedBody } from './opportunity-list.cache'
 import { OpportunityChangeNotice } from './opportunity-change-notice';
 import { toOpportunity } from './opportunity-view';
 
-const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 // Series dates keep their wall-clock time here when the browser does not say its zone.
 const DEFAULT_TIME_ZONE = 'America/Chicago';
 
@@ -176,9 +176,7 @@ export class OpportunitiesService {
     actorId: number,
   ): Promise<Opportunity> {
     const seriesId = randomUUID();
-    const durationMs = input.endsAt
-      ? input.endsAt.getTime() - input.date.getTime()
-      : DEFAULT_DURATION_MS;
+    const durationMs = (input.endsAt ?? defaultEndsAt(input.date)).getTime() - input.date.getTime();
     const first = await withTransaction(this.dataSource, async (manager) => {
       const starts = await this.opportunities.weeklyStarts(
         manager,
@@ -225,22 +223,21 @@ export class OpportunitiesService {
   }
 
   // Issue 18 — PATCH /api/opportunities/{id}. Moving the start alone keeps the duration. Fewer
-  // spaces than sign-ups is a 409. Signed-up students hear of a new time or place (a toast
-  // through svc-content, and an e-mail once the change has committed).
+  // spaces than sign-ups is a 409. Signed-up students hear of a new time or place.
   async update(id: number, input: UpdateOpportunityInput, actorId: number): Promise<Opportunity> {
     const entry = {
       actorId,
       action: 'opportunity.update' as const,
       target: { type: 'opportunity', id },
     };
-    const { opportunity, notice } = await this.audited(entry, async (manager) => {
+    const opportunity = await this.audited(entry, async (manager) => {
       const before = await this.opportunities.lockForEdit(manager, id);
       if (!before) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
       const date = input.date ?? before.date;
       const endsAt =
         input.endsAt ??
         new Date(before.endsAt.getTime() + (date.getTime() - before.date.getTime()));
-      if (endsAt <= date) throw badField('endsAt', OPPORTUNITY_EDIT_MESSAGES.endAfterStart);
+      if (endsAt <= date) throw badField('endsAt', VALIDATION.endBeforeStart);
       if (endsAt > DATE_MAX) throw badField('endsAt', VALIDATION.invalidDate);
       if (input.spaces !== undefined && input.spaces < before.filled)
         throw new ConflictException(OPPORTUNITY_EDIT_MESSAGES.spacesBelowSignups(before.filled));
@@ -269,14 +266,10 @@ export class OpportunitiesService {
       });
 
       const moved = 'date' in changed || 'endsAt' in changed || 'location' in changed;
-      const notice = moved
-        ? await this.changeNotice.prepare(manager, { id, before, after })
-        : undefined;
-      const row = (await this.opportunities.findOneFor(id, actorId, manager))!;
-      return { opportunity: toOpportunity(row), notice };
+      if (moved) await this.changeNotice.announce(manager, { id, before, after });
+      return toOpportunity((await this.opportunities.findOneFor(id, actorId, manager))!);
     });
     this.cache.invalidate();
-    if (notice) await this.changeNotice.send(notice);
     return opportunity;
   }
 

@@ -1,80 +1,42 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { LOGGER, Mailer, MailProcessor, OutboxService, type Logger } from '@district/service-kit';
+import { APP_ROUTES, EVENT_TYPES } from '@district/contracts';
+import { OutboxService } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import type { OpportunityEntity } from './opportunity.entity';
-import { renderOpportunityChangedMail, type OpportunityChangedMail } from './opportunity-changed.mail';
 
-export const OPPORTUNITY_CHANGED_MAIL_JOB = 'opportunity-changed';
+type Placed = Pick<OpportunityEntity, 'title' | 'location' | 'date' | 'endsAt'>;
 
-type Times = Pick<OpportunityEntity, 'title' | 'location' | 'date' | 'endsAt'>;
-
-export interface ChangeNotice {
-  mails: OpportunityChangedMail[];
-}
-
-// Issue 18: signed-up students hear that an opportunity moved (time or place): a personal toast
-// (notification.requested, in the edit's transaction) and an e-mail each (queued after commit,
-// so a rolled-back edit never mails anyone).
+// Issue 18: the students signed up for an opportunity hear that it moved (time or place): one
+// notification.requested in the edit's own transaction, shown as a toast by svc-content and
+// mailed to each of them by svc-auth (email: true; only svc-auth holds addresses, see
+// docs/decisions.md "Mail to users goes through svc-auth").
 @Injectable()
-export class OpportunityChangeNotice implements OnModuleInit {
+export class OpportunityChangeNotice {
   constructor(
     private readonly opportunities: OpportunitiesRepository,
     private readonly outbox: OutboxService,
-    private readonly mailJobs: MailProcessor,
-    private readonly mailer: Mailer,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  onModuleInit(): void {
-    this.mailJobs.handle(OPPORTUNITY_CHANGED_MAIL_JOB, (data) =>
-      this.mailer.send(renderOpportunityChangedMail(data as OpportunityChangedMail)),
-    );
-  }
-
-  async prepare(
+  async announce(
     manager: EntityManager,
-    change: { id: number; before: Times; after: Times },
-  ): Promise<ChangeNotice | undefined> {
-    const students = await this.opportunities.signedUpStudents(manager, change.id);
-    if (students.length === 0) return undefined;
-    const { after } = change;
-    await this.outbox.add(manager, 'notification.requested', {
-      userIds: students.map((student) => student.userId),
+    change: { id: number; before: Placed; after: Placed },
+  ): Promise<void> {
+    const userIds = await this.opportunities.signedUpStudentIds(manager, change.id);
+    if (userIds.length === 0) return;
+    await this.outbox.add(manager, EVENT_TYPES.notificationRequested, {
+      userIds,
       kind: 'opportunity.changed',
-      title: 'Opportunity changed',
-      body: `${after.title} is now ${describeWhen(after.date, after.endsAt)} at ${after.location}`,
+      ...opportunityChangedTexts(change.before, change.after),
+      path: APP_ROUTES.volunteer,
       opportunityId: change.id,
+      email: true,
     });
-    return {
-      mails: students
-        .filter((student) => student.email)
-        .map((student) => ({
-          to: student.email!,
-          name: student.name ?? '',
-          title: after.title,
-          location: after.location,
-          when: describeWhen(after.date, after.endsAt),
-          previousLocation: change.before.location,
-          previousWhen: describeWhen(change.before.date, change.before.endsAt),
-        })),
-    };
-  }
-
-  // A queue outage after commit loses only the e-mails (the toast is already in the outbox).
-  async send(notice: ChangeNotice): Promise<void> {
-    for (const mail of notice.mails) {
-      await this.mailJobs
-        .enqueue(OPPORTUNITY_CHANGED_MAIL_JOB, mail)
-        .catch((error: unknown) =>
-          this.logger.warn({ err: error }, 'opportunity change e-mail not queued'),
-        );
-    }
   }
 }
 
 // The district's own zone: the server does not know each reader's (the cards use the browser's).
-const WHEN = new Intl.DateTimeFormat('en-US', {
+const DAY_AND_TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
   weekday: 'short',
   month: 'short',
@@ -82,7 +44,7 @@ const WHEN = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const UNTIL = new Intl.DateTimeFormat('en-US', {
+const TIME_AND_ZONE = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
   hour: 'numeric',
   minute: '2-digit',
@@ -90,5 +52,22 @@ const UNTIL = new Intl.DateTimeFormat('en-US', {
 });
 
 export function describeWhen(start: Date, end: Date): string {
-  return `${WHEN.format(start)} – ${UNTIL.format(end)}`;
+  return `${DAY_AND_TIME.format(start)} – ${TIME_AND_ZONE.format(end)}`;
+}
+
+export function opportunityChangedTexts(
+  before: Placed,
+  after: Placed,
+): { title: string; body: string } {
+  const lines = [`${after.title} has changed.`];
+  const when = describeWhen(after.date, after.endsAt);
+  const wasWhen = describeWhen(before.date, before.endsAt);
+  lines.push(when === wasWhen ? `When: ${when}` : `When: ${when} (was ${wasWhen})`);
+  lines.push(
+    after.location === before.location
+      ? `Where: ${after.location}`
+      : `Where: ${after.location} (was ${before.location})`,
+  );
+  lines.push('If you can no longer come, please withdraw so someone else can take your spot.');
+  return { title: `Changed: ${after.title}`.slice(0, 200), body: lines.join('\n') };
 }
