@@ -256,7 +256,7 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
         as: admin,
         body: opportunityBody({
           title: 'Past the calendar',
-          date: '9999-12-15T10:00:00.000Z',
+          date: '9999-12-20T10:00:00.000Z',
           repeatWeeks: 3,
         }),
       });
