@@ -39,6 +39,9 @@ export const apiPaths = {
   // POST signs up, DELETE withdraws.
   opportunitySignup: (id: Id) => `/api/opportunities/${seg(id)}/signup`,
   opportunityPhotos: (id: Id) => `/api/opportunities/${seg(id)}/photos`,
+  // Issue 18: one opportunity as an .ics file; GET the caller's feed address, DELETE for a new one.
+  opportunityCalendar: (id: Id) => `/api/opportunities/${seg(id)}/calendar.ics`,
+  calendarFeed: '/api/calendar/feed',
   opportunityPhotoStatus: (id: Id, photoId: Id) =>
     `/api/opportunities/${seg(id)}/photos/${seg(photoId)}/status`,
   // svc-content
