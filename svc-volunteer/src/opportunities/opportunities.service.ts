@@ -178,12 +178,14 @@ export class OpportunitiesService {
     const seriesId = randomUUID();
     const durationMs = (input.endsAt ?? defaultEndsAt(input.date)).getTime() - input.date.getTime();
     const first = await withTransaction(this.dataSource, async (manager) => {
-      const starts = await this.opportunities.weeklyStarts(
-        manager,
-        input.date,
-        count,
-        input.timeZone ?? DEFAULT_TIME_ZONE,
-      );
+      const starts = await this.opportunities
+        .weeklyStarts(manager, input.date, count, input.timeZone ?? DEFAULT_TIME_ZONE)
+        .catch((error: unknown) => {
+          // A zone the browser knows but PostgreSQL's tz database does not (22023).
+          if ((error as { code?: string }).code === '22023')
+            throw badField('timeZone', OPPORTUNITY_EDIT_MESSAGES.invalidTimeZone);
+          throw error;
+        });
       if (starts.some((start) => start.getTime() + durationMs > DATE_MAX.getTime()))
         throw badField('date', VALIDATION.invalidDate);
       const ids = await this.opportunities.insertMany(
