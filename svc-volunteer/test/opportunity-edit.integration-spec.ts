@@ -246,6 +246,18 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
           { path: 'repeatWeeks', message: OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange },
         ]);
       }
+      const zone = await app.api<{ errors: unknown }>('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody({
+          title: 'Bad count zone',
+          repeatWeeks: 3,
+          timeZone: 'Mars/Olympus',
+        }),
+      });
+      expect(zone.status).toBe(400);
+      expect(zone.body.errors).toEqual([
+        { path: 'timeZone', message: OPPORTUNITY_EDIT_MESSAGES.invalidTimeZone },
+      ]);
       expect(await app.sql(`SELECT 1 FROM opportunities WHERE title LIKE 'Bad count%'`)).toEqual(
         [],
       );
