@@ -14,6 +14,10 @@ export const OPPORTUNITY_EDIT_MESSAGES = {
   seriesCreated: (count: number) => `${count} opportunities created successfully`,
 } as const;
 
+// The district's zone: series dates keep their wall-clock time here when the browser does not
+// say its own, and server-written texts (change notices) give times in it.
+export const DISTRICT_TIME_ZONE = 'America/Chicago';
+
 export const REPEAT_WEEKS_MIN = 2;
 export const REPEAT_WEEKS_MAX = 26;
 

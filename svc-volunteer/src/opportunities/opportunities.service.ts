@@ -14,6 +14,7 @@ import {
   type CreateOpportunityInput,
   DATE_MAX,
   defaultEndsAt,
+  DISTRICT_TIME_ZONE,
   OPPORTUNITY_EDIT_MESSAGES,
   type UpdateOpportunityInput,
   PAGE_SIZE_DEFAULT,
@@ -32,9 +33,6 @@ import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
 import { OpportunityChangeNotice } from './opportunity-change-notice';
 import { toOpportunity } from './opportunity-view';
-
-// Series dates keep their wall-clock time here when the browser does not say its zone.
-const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 function badField(path: string, message: string): BadRequestException {
   return new BadRequestException({ statusCode: 400, message, errors: [{ path, message }] });
@@ -179,7 +177,7 @@ export class OpportunitiesService {
     const durationMs = (input.endsAt ?? defaultEndsAt(input.date)).getTime() - input.date.getTime();
     const first = await withTransaction(this.dataSource, async (manager) => {
       const starts = await this.opportunities
-        .weeklyStarts(manager, input.date, count, input.timeZone ?? DEFAULT_TIME_ZONE)
+        .weeklyStarts(manager, input.date, count, input.timeZone ?? DISTRICT_TIME_ZONE)
         .catch((error: unknown) => {
           // A zone the browser knows but PostgreSQL's tz database does not (22023).
           if ((error as { code?: string }).code === '22023')
@@ -209,9 +207,9 @@ export class OpportunitiesService {
           detail: { title: input.title, date: starts[index].toISOString(), seriesId },
         });
       }
-      const created = toOpportunity({
-        ...(await this.opportunities.findOneFor(ids[0], actorId, manager))!,
-      });
+      const created = toOpportunity(
+        (await this.opportunities.findOneFor(ids[0], actorId, manager))!,
+      );
       await this.outbox.add(manager, EVENT_TYPES.opportunityCreated, {
         id: created.id,
         title: created.title,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_ROUTES, EVENT_TYPES } from '@district/contracts';
+import { APP_ROUTES, DISTRICT_TIME_ZONE, EVENT_TYPES } from '@district/contracts';
 import { OutboxService } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import type { OpportunityEntity } from './opportunity.entity';
@@ -35,9 +35,9 @@ export class OpportunityChangeNotice {
   }
 }
 
-// The district's own zone: the server does not know each reader's (the cards use the browser's).
+// The server does not know each reader's zone (the cards use the browser's).
 const DAY_AND_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
+  timeZone: DISTRICT_TIME_ZONE,
   weekday: 'short',
   month: 'short',
   day: 'numeric',
@@ -45,7 +45,7 @@ const DAY_AND_TIME = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 const TIME_AND_ZONE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
+  timeZone: DISTRICT_TIME_ZONE,
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
