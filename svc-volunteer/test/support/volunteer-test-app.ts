@@ -15,6 +15,9 @@ import {
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE, type AppModuleOptions } from '../../src/app.module';
 
+// Where calendar feed addresses point in tests.
+export const TEST_PUBLIC_URL = 'https://volunteer.test';
+
 export interface TestUser {
   id: number;
   isAdmin?: boolean;
@@ -89,6 +92,7 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
     DATABASE_URL: db.url,
     ...(options.prefix ? { BULLMQ_PREFIX: options.prefix } : {}),
     ARCHIVE_INTERVAL_MS: options.archiveIntervalMs ?? 3_600_000,
+    PUBLIC_URL: TEST_PUBLIC_URL,
   });
   const prefix = config.BULLMQ_PREFIX;
   const service = await startTestService(
