@@ -2,10 +2,12 @@ import { UserReplicaEntity } from '@district/service-kit';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
 import { SignupEntity } from './signups/signup.entity';
+import { WaitlistEntryEntity } from './waitlist/waitlist-entry.entity';
 
 export const VOLUNTEER_ENTITIES = [
   OpportunityEntity,
   SignupEntity,
+  WaitlistEntryEntity,
   EventPhotoEntity,
   UserReplicaEntity,
 ];

@@ -19,6 +19,7 @@ describe('event routing', () => {
       'opportunity.created': ['svc-content'],
       'hours.approved': ['svc-auth'],
       'audit.recorded': ['svc-auth'],
+      'notification.requested': ['svc-content'],
     });
   });
 
@@ -41,6 +42,7 @@ describe('event routing', () => {
       'user.updated',
       'user.deleted',
       'opportunity.created',
+      'notification.requested',
     ]);
     expect(eventsConsumedBy('svc-auth')).toEqual(['hours.approved', 'audit.recorded']);
     expect(eventsConsumedBy('svc-hours')).toEqual([

@@ -13,6 +13,7 @@ export const EVENT_TYPES = {
   opportunityCreated: 'opportunity.created',
   hoursApproved: 'hours.approved',
   auditRecorded: 'audit.recorded',
+  notificationRequested: 'notification.requested',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -47,6 +48,23 @@ export const hoursApprovedPayloadSchema = z.object({
 });
 export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
 
+// A message for particular users (issue 18): svc-content shows it as a toast on their open
+// notification streams only; with email: true svc-auth also mails it to each of them (only svc-auth
+// knows addresses). The producer writes the texts (title, body) in the users' language.
+export const notificationRequestedPayloadSchema = z.object({
+  userIds: z.array(z.number().int()).min(1),
+  // What happened, for the browser and for metrics: 'waitlist.promoted', 'opportunity.changed',
+  // 'reminder.day-before', 'reminder.today', ...
+  kind: z.string().min(1).max(64),
+  title: z.string().min(1).max(200),
+  body: z.string().max(2000),
+  // A path on the platform (e.g. "/volunteer") the toast and the e-mail link to, or null.
+  path: z.string().startsWith('/').nullable(),
+  opportunityId: z.number().int().nullable(),
+  email: z.boolean(),
+});
+export type NotificationRequestedPayload = z.infer<typeof notificationRequestedPayloadSchema>;
+
 // One privileged action (issue 9) on its way to svc-auth's merged, append-only trail (issue 16).
 export const auditRecordedPayloadSchema = z.object({
   // The producer's id for this record: svc-auth keeps one row per (service, sourceId), so a
@@ -73,6 +91,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'opportunity.created': opportunityCreatedPayloadSchema,
   'hours.approved': hoursApprovedPayloadSchema,
   'audit.recorded': auditRecordedPayloadSchema,
+  'notification.requested': notificationRequestedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
@@ -87,6 +106,7 @@ export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>
   'hours.approved': ['svc-hours'],
   // svc-auth keeps the trail and writes its own records straight into it.
   'audit.recorded': ['svc-volunteer', 'svc-content', 'svc-hours'],
+  'notification.requested': ['svc-volunteer', 'svc-hours'],
 };
 
 // Routing table: the relay copies each event into the queue of every consumer listed here.
@@ -97,6 +117,8 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'opportunity.created': ['svc-content'],
   'hours.approved': ['svc-auth'],
   'audit.recorded': ['svc-auth'],
+  // svc-content: the personal toasts (issue 18); svc-auth mails those with email: true.
+  'notification.requested': ['svc-content'],
 };
 
 // One BullMQ queue per consuming service: "events-svc-content".

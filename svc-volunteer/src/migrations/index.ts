@@ -4,6 +4,7 @@ import {
 } from '@district/service-kit';
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { WaitlistEntries1796000000100 } from './1796000000100-waitlist-entries';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -14,4 +15,6 @@ export const VOLUNTEER_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Issue 18: the waitlist (svc-volunteer/src/waitlist).
+  WaitlistEntries1796000000100,
 ];

@@ -11,6 +11,7 @@ import {
   opportunityResponseSchema,
   opportunityStatusSchema,
   createOpportunitySchema,
+  waitlistPlaceSchema,
 } from '../opportunities.schema';
 import { reviewStatusSchema } from '../review.schema';
 import { serviceHoursLogResponseSchema, serviceHoursSchema } from '../service-hours.schema';
@@ -292,6 +293,32 @@ const spec: Registry = {
     params: idParamSchema,
     success: { status: 200, schema: opportunityResponseSchema, description: 'Withdrawn' },
     errors: [404, 409],
+  },
+  joinWaitlist: {
+    summary: 'Join the waitlist of a full opportunity (again: no change)',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: {
+      status: 200,
+      schema: opportunityResponseSchema,
+      description: 'Waiting, with the caller’s waitlistPosition',
+    },
+    errors: [403, 404, 409],
+  },
+  leaveWaitlist: {
+    summary: 'Leave the waitlist',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 200, schema: opportunityResponseSchema, description: 'Left' },
+    errors: [404, 409],
+  },
+  myWaitlist: {
+    summary: 'The caller’s places in waitlists',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(waitlistPlaceSchema), description: 'Places' },
   },
   listPhotos: {
     summary: 'Event photos of an opportunity (approved ones, and the caller’s own)',
