@@ -98,10 +98,13 @@ export class WaitlistRepository {
   // SKIP LOCKED passes over an entry its owner is deleting right now (leaving the line).
   async takeFirst(manager: EntityManager, opportunityId: number): Promise<number | undefined> {
     const rows: Array<{ user_id: number }> = await manager.query(
-      `DELETE FROM "waitlist_entries" WHERE "id" = (
-         SELECT "id" FROM "waitlist_entries" WHERE "opportunity_id" = $1
-          ORDER BY "created_at", "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING "user_id"`,
+      // Wrapped in a SELECT: TypeORM answers a bare DELETE as [rows, count].
+      `WITH taken AS (
+         DELETE FROM "waitlist_entries" WHERE "id" = (
+           SELECT "id" FROM "waitlist_entries" WHERE "opportunity_id" = $1
+            ORDER BY "created_at", "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING "user_id")
+       SELECT "user_id" FROM taken`,
       [opportunityId],
     );
     return rows[0]?.user_id;
