@@ -5,6 +5,7 @@ import {
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { PersonalNotifications1796000000100 } from './1796000000100-personal-notifications';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const CONTENT_MIGRATIONS = [
@@ -16,4 +17,6 @@ export const CONTENT_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Issue 18: personal notification items (recipient_id), toasts for one user only.
+  PersonalNotifications1796000000100,
 ];

@@ -25,9 +25,10 @@ export interface LockedOpportunity {
 // holds the opportunity's row lock, so they agree with the order in which people joined.
 @Injectable()
 export class WaitlistRepository {
-  // The opportunity row under FOR UPDATE, and where the caller stands. Joining takes the same
+  // The opportunity row under FOR NO KEY UPDATE, and where the caller stands. Joining takes the same
   // lock as every sign-up and withdrawal (the filled trigger), so "is it full?" cannot change
-  // until the entry is in, and a promotion never misses a committed entry.
+  // until the entry is in, and a promotion never misses a committed entry (NO KEY UPDATE: see
+  // lockOpportunity).
   async lockForJoin(
     manager: EntityManager,
     opportunityId: number,
@@ -38,7 +39,7 @@ export class WaitlistRepository {
          EXISTS (SELECT 1 FROM "signups" s WHERE s."opportunity_id" = o."id" AND s."user_id" = $2) AS "signedUp",
          EXISTS (SELECT 1 FROM "waitlist_entries" w WHERE w."opportunity_id" = o."id" AND w."user_id" = $2) AS "waiting",
          EXISTS (SELECT 1 FROM "users" u WHERE u."id" = $2 AND u."deleted") AS "deletedUser"
-       FROM "opportunities" o WHERE o."id" = $1 FOR UPDATE OF o`,
+       FROM "opportunities" o WHERE o."id" = $1 FOR NO KEY UPDATE OF o`,
       [opportunityId, userId],
     );
     return rows[0];
@@ -83,12 +84,14 @@ export class WaitlistRepository {
   }
 
   // The row lock every change of `filled` takes (the withdrawal's trigger already holds it).
+  // NO KEY UPDATE, as the trigger's UPDATE takes: FOR UPDATE would also wait for the KEY SHARE
+  // lock a concurrent sign-up's foreign-key check holds while it waits for ours (a deadlock).
   async lockOpportunity(
     manager: EntityManager,
     opportunityId: number,
   ): Promise<LockedOpportunity | undefined> {
     const rows: LockedOpportunity[] = await manager.query(
-      `SELECT "title", "status", "filled", "spaces" FROM "opportunities" WHERE "id" = $1 FOR UPDATE`,
+      `SELECT "title", "status", "filled", "spaces" FROM "opportunities" WHERE "id" = $1 FOR NO KEY UPDATE`,
       [opportunityId],
     );
     return rows[0];

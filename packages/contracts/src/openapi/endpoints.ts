@@ -3,7 +3,7 @@ import { API_ROUTES, type ApiRouteName } from '../api-paths';
 import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
-import { notificationItemSchema } from '../notifications.schema';
+import { anyNotificationItemSchema } from '../notifications.schema';
 import {
   eventPhotoResponseSchema,
   eventPhotoSchema,
@@ -378,7 +378,7 @@ const spec: Registry = {
     summary: 'Notification feed (polling)',
     tag: 'Content',
     access: 'signedIn',
-    success: { status: 200, schema: z.array(notificationItemSchema), description: 'The feed' },
+    success: { status: 200, schema: z.array(anyNotificationItemSchema), description: 'The feed' },
   },
   notificationsStream: {
     summary: 'Notification push channel (server-sent events)',
