@@ -1,9 +1,11 @@
 import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
+  ReplicaProfileColumns1796000000000,
 } from '@district/service-kit';
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { OpportunityEndTime1796000000001 } from './1796000000001-opportunity-end-time';
 import { WaitlistEntries1796000000100 } from './1796000000100-waitlist-entries';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
@@ -15,6 +17,10 @@ export const VOLUNTEER_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Grade, directory visibility and language in the replica (issues 19, 20, 22).
+  ReplicaProfileColumns1796000000000,
+  // Start and end times (issue 18).
+  OpportunityEndTime1796000000001,
   // Issue 18: the waitlist (svc-volunteer/src/waitlist).
   WaitlistEntries1796000000100,
 ];

@@ -8,3 +8,4 @@ export {
 } from './users-replica.handler';
 export { UsersReplicaModule } from './users-replica.module';
 export { provisionalUserCte, provisionalUserParams } from './provisional-user.util';
+export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';
