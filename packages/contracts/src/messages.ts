@@ -119,6 +119,7 @@ export const SCREEN_TEXTS = {
   // Issue 18: beside the disabled Full button.
   joinWaitlist: 'Join waitlist',
   leaveWaitlist: 'Leave waitlist',
+  waitlistPosition: (position: number) => `You are #${position} on the waitlist`,
   createOpportunity: 'Create Opportunity',
   submitPhotos: 'Submit Photos',
   directoryTitle: 'Student Directory',
