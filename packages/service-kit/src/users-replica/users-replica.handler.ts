@@ -29,7 +29,7 @@ export class UsersReplicaHandler {
   constructor(
     private readonly users: UsersReplicaRepository,
     @Inject(USERS_REPLICA_OPTIONS) private readonly options: UsersReplicaOptions,
-    private readonly moduleRef: ModuleRef,
+    private readonly moduleRef?: ModuleRef,
   ) {}
 
   @HandleEvent(EVENT_TYPES.userRegistered)
@@ -47,7 +47,7 @@ export class UsersReplicaHandler {
     await this.users.tombstone(manager, id, event.occurredAt);
     for (const entity of this.options.deleteWithUser ?? [])
       await this.users.deleteOwnedBy(manager, entity, id);
-    if (this.options.afterDelete)
+    if (this.options.afterDelete && this.moduleRef)
       await this.moduleRef
         .get(this.options.afterDelete, { strict: false })
         .afterUserDeleted(manager, id);
