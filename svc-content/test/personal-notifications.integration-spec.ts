@@ -111,6 +111,17 @@ describe('personal notifications (notification.requested)', () => {
       expect(withoutIds(back.items)).toEqual([personalItem(forAway), personalItem(forBoth)]);
       expect(withoutIds(await instance.notifications(alsoAway))).toEqual([personalItem(forBoth)]);
       expect(await instance.notifications(bystander)).toEqual([]);
+      // The bystander's cursor moved past the others' items (the next poll does not look again)
+      // and what is for everyone still reaches them.
+      const [{ cursor, newest }] = (await cluster.db.query(
+        `SELECT (SELECT last_item_id FROM notification_cursors WHERE user_id = $1) AS cursor,
+                (SELECT max(id) FROM notification_items) AS newest`,
+        [bystander.id],
+      )) as Array<{ cursor: number; newest: number }>;
+      expect(cursor).toBe(newest);
+      const broadcast = opportunity(nextOpportunity++);
+      await cluster.emitAndWait(broadcast);
+      expect(withoutIds(await instance.notifications(bystander))).toEqual([itemFor(broadcast)]);
       // Handed out once: a second look finds nothing new.
       await sleep(200);
       expect(back.items).toHaveLength(2);

@@ -54,7 +54,13 @@ export class NotificationFeedService {
     return this.dataSource.transaction(async (manager) => {
       const from = await this.feed.lockCursor(manager, userId);
       const items = await this.feed.findItemsAfter(manager, from, NOTIFICATION_BATCH_LIMIT, userId);
-      if (items.length === 0) return [];
+      if (items.length === 0) {
+        // Only other users' personal items came after the cursor: move past them (items commit
+        // in id order, so nothing of this user's can still appear at or below `newest`), or every
+        // poll would look again.
+        if (newest > from) await this.feed.moveCursors(manager, [userId], newest);
+        return [];
+      }
       await this.feed.moveCursors(manager, [userId], items.at(-1)!.id);
       return items.filter((row) => row.fresh).map(toItem);
     });
