@@ -14,6 +14,7 @@ import { postgresAnswers } from '../scripts/postgres.ts';
 import { redisAnswers } from '../scripts/redis.ts';
 import { ROOT } from '../scripts/workspaces.ts';
 import { percentile } from './stats.ts';
+import { clearToasts, toastSeen } from './toasts.ts';
 
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 20);
 const POLLING_STUDENTS = 4;
@@ -69,40 +70,6 @@ async function studentPage(browser: Browser, base: string, push: boolean): Promi
   await page.goto('/blog');
   if ((await ready).status() !== 200) throw new Error('the notification channel did not answer');
   return page;
-}
-
-// Resolves with Date.now() at the first frame in which a toast with this text is on screen.
-function toastSeen(page: Page, text: string): Promise<number> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<number>((resolve) => {
-        const found = () =>
-          Array.from(document.querySelectorAll('li')).some((li) =>
-            li.textContent?.includes(wanted),
-          );
-        const done = () => requestAnimationFrame(() => resolve(Date.now()));
-        if (found()) return done();
-        const observer = new MutationObserver(() => {
-          if (!found()) return;
-          observer.disconnect();
-          done();
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      }),
-    text,
-  );
-}
-
-// Closes whatever toast is showing, so the next notification is not queued behind it.
-async function clearToasts(page: Page): Promise<void> {
-  const open = page.locator('li[data-state="open"]').getByRole('button', { name: 'Close' });
-  for (let i = 0; i < 5 && (await open.count()) > 0; i++) {
-    await open
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-    await sleep(50);
-  }
 }
 
 async function create(base: string, cookie: string, title: string): Promise<number> {

@@ -20,6 +20,8 @@ export const HANDLED_EVENTS: readonly EventType[] = [
   'user.updated',
   'user.deleted',
   'opportunity.created',
+  // Issue 18: personal toasts.
+  'notification.requested',
 ];
 
 // What the relay sends on: its audit records, to svc-auth (issue 16).

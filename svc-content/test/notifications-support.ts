@@ -255,6 +255,18 @@ export class ContentCluster {
     return id;
   }
 
+  // notification.requested (issue 18) as svc-volunteer's relay delivers it.
+  async emitNotification(payload: EventPayload<'notification.requested'>): Promise<string> {
+    const event: DomainEvent<'notification.requested'> = {
+      id: randomUUID(),
+      type: EVENT_TYPES.notificationRequested,
+      payload,
+      occurredAt: new Date().toISOString(),
+    };
+    await this.queue.add(event.type, event, { jobId: event.id });
+    return event.id;
+  }
+
   async processed(eventId: string): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
       `SELECT 1 FROM "processed_events" WHERE "event_id" = $1`,

@@ -16,6 +16,9 @@ import { EventPhotoEntity } from './photos/event-photo.entity';
 import { PhotosModule } from './photos/photos.module';
 import { SignupEntity } from './signups/signup.entity';
 import { SignupsModule } from './signups/signups.module';
+import { WaitlistEntryEntity } from './waitlist/waitlist-entry.entity';
+import { WaitlistUserDeletion } from './waitlist/waitlist.handler';
+import { WaitlistModule } from './waitlist/waitlist.module';
 
 export const SERVICE = 'svc-volunteer';
 
@@ -42,9 +45,12 @@ export class AppModule {
         OpportunitiesModule,
         SignupsModule,
         PhotosModule,
-        // A deleted user's signups (freeing their spots, via the trigger) and photos go with them.
+        WaitlistModule,
+        // A deleted user's waitlist places, signups (freeing their spots, via the trigger), photos
+        // and calendar feed go with them; the freed spots go to the next in line.
         UsersReplicaModule.forRoot({
-          deleteWithUser: [SignupEntity, EventPhotoEntity, CalendarFeedEntity],
+          deleteWithUser: [WaitlistEntryEntity, SignupEntity, EventPhotoEntity, CalendarFeedEntity],
+          afterDelete: WaitlistUserDeletion,
         }),
         ArchiveModule,
         CalendarModule,

@@ -3,10 +3,12 @@ import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
 import { SignupEntity } from './signups/signup.entity';
+import { WaitlistEntryEntity } from './waitlist/waitlist-entry.entity';
 
 export const VOLUNTEER_ENTITIES = [
   OpportunityEntity,
   SignupEntity,
+  WaitlistEntryEntity,
   EventPhotoEntity,
   UserReplicaEntity,
   CalendarFeedEntity,

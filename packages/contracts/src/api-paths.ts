@@ -38,6 +38,9 @@ export const apiPaths = {
   opportunitySignups: (id: Id) => `/api/opportunities/${seg(id)}/signups`,
   // POST signs up, DELETE withdraws.
   opportunitySignup: (id: Id) => `/api/opportunities/${seg(id)}/signup`,
+  // Issue 18: POST joins the waitlist of a full opportunity, DELETE leaves it.
+  opportunityWaitlist: (id: Id) => `/api/opportunities/${seg(id)}/waitlist`,
+  myWaitlist: '/api/opportunities/mine/waitlist',
   opportunityPhotos: (id: Id) => `/api/opportunities/${seg(id)}/photos`,
   // Issue 18: one opportunity as an .ics file; GET the caller's feed address, DELETE for a new one.
   opportunityCalendar: (id: Id) => `/api/opportunities/${seg(id)}/calendar.ics`,
@@ -83,6 +86,9 @@ export const API_ROUTES = {
   mySignups: { method: 'GET', path: '/api/opportunities/mine' },
   signUp: { method: 'POST', path: '/api/opportunities/:id/signup' },
   withdraw: { method: 'DELETE', path: '/api/opportunities/:id/signup' },
+  joinWaitlist: { method: 'POST', path: '/api/opportunities/:id/waitlist' },
+  leaveWaitlist: { method: 'DELETE', path: '/api/opportunities/:id/waitlist' },
+  myWaitlist: { method: 'GET', path: '/api/opportunities/mine/waitlist' },
   listPhotos: { method: 'GET', path: '/api/opportunities/:id/photos' },
   submitPhoto: { method: 'POST', path: '/api/opportunities/:id/photos' },
   changePhotoStatus: { method: 'PATCH', path: '/api/opportunities/:id/photos/:photoId/status' },

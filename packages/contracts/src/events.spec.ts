@@ -19,7 +19,7 @@ describe('event routing', () => {
       'opportunity.created': ['svc-content'],
       'hours.approved': ['svc-auth'],
       'audit.recorded': ['svc-auth'],
-      'notification.requested': ['svc-auth'],
+      'notification.requested': ['svc-auth', 'svc-content'],
       'attendance.recorded': [],
     });
   });
@@ -43,6 +43,7 @@ describe('event routing', () => {
       'user.updated',
       'user.deleted',
       'opportunity.created',
+      'notification.requested',
     ]);
     expect(eventsConsumedBy('svc-auth')).toEqual([
       'hours.approved',

@@ -148,7 +148,8 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'opportunity.created': ['svc-content'],
   'hours.approved': ['svc-auth'],
   'audit.recorded': ['svc-auth'],
-  'notification.requested': ['svc-auth'],
+  // svc-auth mails those with email: true; svc-content shows the personal toasts (issue 18).
+  'notification.requested': ['svc-auth', 'svc-content'],
   'attendance.recorded': [],
 };
 

@@ -76,6 +76,9 @@ export const TOASTS = {
   photoStatusUpdated: 'Photo status updated',
   userRolesUpdated: 'User roles updated successfully',
   userRolesUpdateFailed: 'Failed to update user roles',
+  // Issue 18: the waitlist.
+  waitlistJoined: 'You have joined the waitlist',
+  waitlistLeft: 'You have left the waitlist',
 } as const;
 
 // SPEC §8 new-opportunity notification toast.
@@ -113,6 +116,10 @@ export const SCREEN_TEXTS = {
   pastEventsTab: 'Past Events & Photos',
   signUp: 'Sign Up',
   full: 'Full - No Spots Available',
+  // Issue 18: beside the disabled Full button.
+  joinWaitlist: 'Join waitlist',
+  leaveWaitlist: 'Leave waitlist',
+  waitlistPosition: (position: number) => `You are #${position} on the waitlist`,
   createOpportunity: 'Create Opportunity',
   submitPhotos: 'Submit Photos',
   directoryTitle: 'Student Directory',
@@ -160,6 +167,9 @@ export const API_MESSAGES = {
   opportunityArchived: 'This opportunity is no longer open for sign-up',
   alreadySignedUp: 'You have already signed up for this opportunity',
   notSignedUp: 'You are not signed up for this opportunity',
+  // Issue 18: the waitlist is for full opportunities only.
+  opportunityNotFull: 'This opportunity still has spots available: sign up instead',
+  notOnWaitlist: 'You are not on the waitlist for this opportunity',
   photoNotFound: 'Photo not found',
   photoOpportunityMismatch: 'opportunityId does not match the URL',
   photoNotArchived: 'Photos can only be submitted for past events',

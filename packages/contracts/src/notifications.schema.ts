@@ -14,7 +14,35 @@ export const notificationItemSchema = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-// What the client may receive: any type; only new_opportunity is handled (SPEC §4).
+// Issue 18: a message for one user only (notification.requested: a waitlist promotion, a changed
+// event, a reminder), on that user's own streams and polls; nobody else ever receives it.
+export const personalNotificationItemSchema = z.object({
+  id: z.number().int().optional(),
+  type: z.literal('personal'),
+  data: z.object({
+    // 'waitlist.promoted', 'opportunity.changed', 'reminder.today', ...
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    // Where the toast leads on the platform (e.g. "/volunteer"), or null.
+    path: z.string().nullable(),
+    opportunityId: z.number().int().nullable(),
+  }),
+});
+export type PersonalNotificationItem = z.infer<typeof personalNotificationItemSchema>;
+
+// Everything GET /api/notifications and the stream hand out.
+export const anyNotificationItemSchema = z.discriminatedUnion('type', [
+  notificationItemSchema,
+  personalNotificationItemSchema,
+]);
+export type AnyNotificationItem = z.infer<typeof anyNotificationItemSchema>;
+
+export function isPersonalNotification(item: unknown): item is PersonalNotificationItem {
+  return personalNotificationItemSchema.safeParse(item).success;
+}
+
+// What the client may receive: any type; new_opportunity (SPEC §4) and personal are handled.
 export const notificationFeedItemSchema = z.object({ type: z.string(), data: z.unknown() }).loose();
 export type NotificationFeedItem = z.infer<typeof notificationFeedItemSchema>;
 

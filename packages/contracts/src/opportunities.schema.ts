@@ -89,6 +89,10 @@ export const opportunityResponseSchema = z.object({
   signedUp: z.boolean().optional(),
   // Issue 18: the weekly series it was created in (absent for a one-off).
   seriesId: z.string().optional(),
+  // Issue 18, in answers for one caller (not the shared list): the caller's place in the
+  // waitlist (1 = next in line) or null, and how many are waiting.
+  waitlistPosition: z.number().int().nullable().optional(),
+  waitlistCount: z.number().int().optional(),
 });
 export type Opportunity = z.infer<typeof opportunityResponseSchema>;
 
@@ -122,3 +126,12 @@ export const eventPhotoResponseSchema = z.object({
   submittedAt: z.string().optional(),
 });
 export type EventPhoto = z.infer<typeof eventPhotoResponseSchema>;
+
+// GET /api/opportunities/mine/waitlist: the caller's places in waitlists, for the cards (the
+// cached list is the same for everyone, so it cannot say).
+export const waitlistPlaceSchema = z.object({
+  opportunityId: z.number().int(),
+  // 1 = next in line
+  position: z.number().int(),
+});
+export type WaitlistPlace = z.infer<typeof waitlistPlaceSchema>;

@@ -1,4 +1,4 @@
-import type { NotificationItem } from '@district/contracts';
+import type { AnyNotificationItem, NotificationItem } from '@district/contracts';
 import { json, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { NotificationClient, type NotificationClientOptions } from './notification-client';
@@ -48,7 +48,7 @@ const fetchFromServer: typeof fetch = (input, init) => {
 };
 
 function client(options: Partial<NotificationClientOptions> = {}) {
-  const shown: NotificationItem[] = [];
+  const shown: AnyNotificationItem[] = [];
   const errors: unknown[] = [];
   const c = new NotificationClient({
     onItem: (i) => shown.push(i),
@@ -98,6 +98,25 @@ describe('NotificationClient, polling', () => {
     await waitUntil(() => shown.length === 3);
     expect(shown.map((i) => i.id)).toEqual([1, 2, 3]);
     expect(shown[0]).toEqual(item(1));
+  });
+
+  it('shows the user’s personal items too (issue 18)', async () => {
+    const personal = {
+      id: 4,
+      type: 'personal',
+      data: {
+        kind: 'waitlist.promoted',
+        title: "You're signed up: Food drive",
+        body: 'A spot opened up.',
+        path: '/volunteer',
+        opportunityId: 7,
+      },
+    };
+    answers = [{ status: 200, body: [personal, item(5)] }];
+    const { c, shown } = client();
+    c.start();
+    await waitUntil(() => shown.length === 2);
+    expect(shown).toEqual([personal, item(5)]);
   });
 
   it('keeps polling after a failed or non-OK answer, reporting it only to the console', async () => {

@@ -1,8 +1,9 @@
 import {
   apiPaths,
   NOTIFICATION_POLL_INTERVAL_MS,
+  isPersonalNotification,
   NOTIFICATION_SSE_EVENT,
-  type NotificationItem,
+  type AnyNotificationItem,
 } from '@district/contracts';
 import { throwIfResNotOk } from '@district/ui';
 
@@ -15,13 +16,13 @@ export const CHANNEL_NAME = 'district:notifications';
 export const STREAM_RETRY_AFTER_POLLS = 10;
 
 type ChannelMessage =
-  | { kind: 'item'; item: NotificationItem }
+  | { kind: 'item'; item: AnyNotificationItem }
   // Sessions are per browser: a sign-out in one tab ends them for every tab.
   | { kind: 'signed-out' }
   | { kind: 'signed-in' };
 
 export interface NotificationClientOptions {
-  onItem: (item: NotificationItem) => void;
+  onItem: (item: AnyNotificationItem) => void;
   fetch?: typeof fetch;
   // null: no push channel (polling only).
   createEventSource?: ((url: string) => EventSource) | null;
@@ -32,9 +33,10 @@ export interface NotificationClientOptions {
   logError?: (message: string, error: unknown) => void;
 }
 
-// SPEC §3/§4: only new_opportunity items with a title and a location are shown; anything else is
-// ignored.
-export function isShowable(value: unknown): value is NotificationItem {
+// SPEC §3/§4: new_opportunity items with a title and a location are shown, and (issue 18) the
+// user's own personal items; anything else is ignored.
+export function isShowable(value: unknown): value is AnyNotificationItem {
+  if (isPersonalNotification(value)) return true;
   const item = value as { type?: unknown; data?: { title?: unknown; location?: unknown } } | null;
   return (
     item?.type === 'new_opportunity' &&
@@ -234,7 +236,7 @@ export class NotificationClient {
     }
   }
 
-  private firstSighting(item: NotificationItem): boolean {
+  private firstSighting(item: AnyNotificationItem): boolean {
     if (item.id === undefined) return true;
     if (this.seen.has(item.id)) return false;
     this.seen.add(item.id);

@@ -1,4 +1,4 @@
-import type { NotificationItem } from '@district/contracts';
+import type { AnyNotificationItem } from '@district/contracts';
 import { usePlatformStore, type ToastHandle } from '@district/ui';
 import { showNotificationToast } from './notification-toast';
 
@@ -6,16 +6,16 @@ import { showNotificationToast } from './notification-toast';
 // but a notification never pushes aside a toast the user is reading because of something they
 // did (an admin's "Opportunity created successfully", an error): it waits for that one to close.
 export class NotificationQueue {
-  private readonly waiting: NotificationItem[] = [];
+  private readonly waiting: AnyNotificationItem[] = [];
   // Toasts this queue showed (they may be replaced by the next notification).
   private readonly own = new Set<string>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly show: (item: NotificationItem) => ToastHandle = showNotificationToast,
+    private readonly show: (item: AnyNotificationItem) => ToastHandle = showNotificationToast,
   ) {}
 
-  push(item: NotificationItem): void {
+  push(item: AnyNotificationItem): void {
     this.waiting.push(item);
     this.pump();
   }

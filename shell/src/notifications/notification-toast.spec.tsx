@@ -86,3 +86,28 @@ describe('notification queue', () => {
     queue.clear();
   });
 });
+
+describe('personal toast (issue 18)', () => {
+  const promoted = {
+    id: 9,
+    type: 'personal' as const,
+    data: {
+      kind: 'waitlist.promoted',
+      title: "You're signed up: Food drive",
+      body: 'A spot opened up and you were next on the waitlist.',
+      path: '/volunteer',
+      opportunityId: 42,
+    },
+  };
+
+  it('shows the words its service wrote, and "View" opens the card', async () => {
+    render(<Toaster />);
+    const opened: string[] = [];
+    act(() => void showNotificationToast(promoted, 'blue', (path) => opened.push(path)));
+    expect(await screen.findByText("You're signed up: Food drive")).toBeTruthy();
+    expect(screen.getByText(promoted.data.body)).toBeTruthy();
+    expect(screen.queryByText('New Volunteer Opportunity!')).toBeNull();
+    act(() => screen.getByRole('button', { name: 'View' }).click());
+    expect(opened).toEqual(['/volunteer#opportunity-42']);
+  });
+});

@@ -1,4 +1,9 @@
-import { NOTIFICATION_TOAST, type NotificationItem } from '@district/contracts';
+import {
+  NOTIFICATION_TOAST,
+  type AnyNotificationItem,
+  type NotificationItem,
+  type PersonalNotificationItem,
+} from '@district/contracts';
 import {
   HeartIcon,
   SparklesIcon,
@@ -35,10 +40,11 @@ export function opportunityPath(item: NotificationItem): string {
 // today!" with one of four coloured icons picked at random. The store shows one toast at a time.
 // Beyond the spec, a "View" action opens the new card when the app gives a way to navigate.
 export function showNotificationToast(
-  item: NotificationItem,
+  item: AnyNotificationItem,
   color: IconColor = randomIconColor(),
   open?: (path: string) => void,
 ): ToastHandle {
+  if (item.type === 'personal') return showPersonalToast(item, open);
   const Icon = ICONS[color];
   return toast({
     ...(open
@@ -65,5 +71,36 @@ export function showNotificationToast(
         </span>
       </span>
     ),
+  });
+}
+
+// Where a personal toast's "View" leads: its path, at the opportunity's card when it names one.
+export function personalPath(item: PersonalNotificationItem): string | null {
+  const { path, opportunityId } = item.data;
+  if (path === null) return null;
+  return opportunityId !== null && path === '/volunteer'
+    ? `/volunteer#opportunity-${opportunityId}`
+    : path;
+}
+
+// Issue 18: a message for this user alone (a waitlist promotion, a changed event, a reminder),
+// in the words its service wrote.
+function showPersonalToast(
+  item: PersonalNotificationItem,
+  open?: (path: string) => void,
+): ToastHandle {
+  const path = personalPath(item);
+  return toast({
+    ...(open && path
+      ? {
+          action: {
+            label: 'View',
+            altText: `View ${item.data.title}`,
+            onClick: () => open(path),
+          },
+        }
+      : {}),
+    title: item.data.title,
+    description: item.data.body,
   });
 }

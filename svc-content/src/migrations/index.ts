@@ -6,6 +6,7 @@ import {
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { PersonalNotifications1796000000100 } from './1796000000100-personal-notifications';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const CONTENT_MIGRATIONS = [
@@ -19,4 +20,6 @@ export const CONTENT_MIGRATIONS = [
   MoveAuditLogToOutbox1795600000001,
   // Grade, directory visibility and language in the replica (issues 19, 20, 22).
   ReplicaProfileColumns1796000000000,
+  // Issue 18: personal notification items (recipient_id), toasts for one user only.
+  PersonalNotifications1796000000100,
 ];

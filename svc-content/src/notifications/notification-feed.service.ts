@@ -1,18 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { NotificationItem } from '@district/contracts';
+import type { AnyNotificationItem } from '@district/contracts';
 import { NotificationsRepository, type ItemRow } from './notifications.repository';
 
 // One answer never carries more than this; the rest follows on the next request.
 export const NOTIFICATION_BATCH_LIMIT = 50;
 
-function toItem(row: ItemRow): NotificationItem {
+function toItem(row: ItemRow): AnyNotificationItem {
+  if (row.type === 'personal')
+    return {
+      id: row.id,
+      type: 'personal',
+      data: {
+        kind: row.kind ?? '',
+        title: row.title,
+        body: row.body ?? '',
+        path: row.path,
+        opportunityId: row.opportunityId,
+      },
+    };
   return {
     id: row.id,
-    type: row.type as NotificationItem['type'],
-    data: { title: row.title, location: row.location, opportunityId: row.opportunityId },
+    type: 'new_opportunity',
+    data: {
+      title: row.title,
+      location: row.location,
+      ...(row.opportunityId !== null ? { opportunityId: row.opportunityId } : {}),
+    },
   };
 }
+
+// A personal item goes to its recipient only (issue 18).
+const isFor = (row: ItemRow, userId: number) =>
+  row.recipientId === null || row.recipientId === userId;
 
 // The feed and the per-user cursors (DESIGN rule 6). Every read that hands items to a user moves
 // that user's cursor in the same transaction, holding the cursor row's lock, so two tabs, two
@@ -26,15 +46,21 @@ export class NotificationFeedService {
 
   // GET /api/notifications and the start of a stream: what is new for the user since the last
   // call. The first call ever starts the cursor at the newest item and returns nothing.
-  async take(userId: number): Promise<NotificationItem[]> {
+  async take(userId: number): Promise<AnyNotificationItem[]> {
     const { created, cursor, newest } = await this.feed.openCursor(userId);
     // First call: nothing before now. Otherwise the common case, nothing new: no transaction,
     // no row lock.
     if (created || newest <= cursor) return [];
     return this.dataSource.transaction(async (manager) => {
       const from = await this.feed.lockCursor(manager, userId);
-      const items = await this.feed.findItemsAfter(manager, from, NOTIFICATION_BATCH_LIMIT);
-      if (items.length === 0) return [];
+      const items = await this.feed.findItemsAfter(manager, from, NOTIFICATION_BATCH_LIMIT, userId);
+      if (items.length === 0) {
+        // Only other users' personal items came after the cursor: move past them (items commit
+        // in id order, so nothing of this user's can still appear at or below `newest`), or every
+        // poll would look again.
+        if (newest > from) await this.feed.moveCursors(manager, [userId], newest);
+        return [];
+      }
       await this.feed.moveCursors(manager, [userId], items.at(-1)!.id);
       return items.filter((row) => row.fresh).map(toItem);
     });
@@ -45,8 +71,8 @@ export class NotificationFeedService {
   async takeForUsers(
     userIds: readonly number[],
     upToId: number,
-  ): Promise<Map<number, NotificationItem[]>> {
-    const result = new Map<number, NotificationItem[]>();
+  ): Promise<Map<number, AnyNotificationItem[]>> {
+    const result = new Map<number, AnyNotificationItem[]>();
     if (userIds.length === 0) return result;
     return this.dataSource.transaction(async (manager) => {
       const cursors = await this.feed.lockCursorsBehind(manager, userIds, upToId);
@@ -57,10 +83,17 @@ export class NotificationFeedService {
         cursors.map((row) => row.user_id),
         upToId,
       );
-      const items = await this.feed.findItemsBetween(manager, from, upToId);
+      const items = await this.feed.findItemsBetween(
+        manager,
+        from,
+        upToId,
+        cursors.map((row) => row.user_id),
+      );
       const fresh = items.filter((row) => row.fresh);
       for (const { user_id, last_item_id } of cursors) {
-        const mine = fresh.filter((row) => row.id > last_item_id).map(toItem);
+        const mine = fresh
+          .filter((row) => row.id > last_item_id && isFor(row, user_id))
+          .map(toItem);
         if (mine.length > 0) result.set(user_id, mine);
       }
       return result;

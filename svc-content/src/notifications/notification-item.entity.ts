@@ -1,24 +1,43 @@
-import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-// One feed item per created opportunity (DESIGN rule 6).
+// One feed item per created opportunity (DESIGN rule 6), for everyone; or one personal item per
+// recipient of a notification.requested (issue 18), for that user only.
 @Entity({ name: 'notification_items' })
-// One item per opportunity, whatever the event id of a redelivery.
-@Unique('notification_items_opportunity_key', ['opportunityId'])
+// One broadcast item per opportunity, whatever the event id of a redelivery.
+@Index('notification_items_opportunity_key', ['opportunityId'], {
+  unique: true,
+  where: '"recipient_id" IS NULL',
+})
 export class NotificationItemEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;
 
+  // 'new_opportunity' (everyone) or 'personal' (recipientId only).
   @Column({ type: 'varchar', length: 32, default: 'new_opportunity' })
   type!: string;
 
   @Column({ type: 'text' })
   title!: string;
 
-  @Column({ type: 'text' })
+  @Column({ type: 'text', default: '' })
   location!: string;
 
-  @Column({ name: 'opportunity_id', type: 'integer' })
-  opportunityId!: number;
+  @Column({ name: 'opportunity_id', type: 'integer', nullable: true })
+  opportunityId!: number | null;
+
+  // null: every user's; otherwise only this user's streams and polls ever carry it.
+  @Column({ name: 'recipient_id', type: 'integer', nullable: true })
+  recipientId!: number | null;
+
+  // Personal items: what happened ('waitlist.promoted', ...), the text and where it leads.
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  kind!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  body!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  path!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOGGER, type Logger } from '@district/service-kit';
-import type { NotificationItem } from '@district/contracts';
+import type { AnyNotificationItem } from '@district/contracts';
 import { NotificationFeedService } from './notification-feed.service';
 import { NotificationSignalService } from './notification-signal.service';
 import { formatSseItem, SSE_HEARTBEAT, ssePreamble } from './sse-format.util';
@@ -134,7 +134,7 @@ export class NotificationStreamsService implements OnModuleInit, OnModuleDestroy
     }
   }
 
-  private send(stream: Stream, items: NotificationItem[]): void {
+  private send(stream: Stream, items: AnyNotificationItem[]): void {
     write(stream.res, items.map(formatSseItem).join(''));
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { NotificationItem } from '@district/contracts';
+import type { AnyNotificationItem } from '@district/contracts';
 import { CurrentUser, type Identity } from '@district/service-kit';
 import { NotificationFeedService } from './notification-feed.service';
 import { NotificationStreamsService } from './notification-streams.service';
@@ -16,7 +16,7 @@ export class NotificationsController {
   // SPEC §7: polled every 30 s. Each item is in exactly one answer per user.
   @Get()
   @Header('cache-control', 'no-store')
-  list(@CurrentUser() user: Identity): Promise<NotificationItem[]> {
+  list(@CurrentUser() user: Identity): Promise<AnyNotificationItem[]> {
     return this.feed.take(user.id);
   }
 

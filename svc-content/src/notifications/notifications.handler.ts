@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { EVENT_TYPES, opportunityCreatedPayloadSchema } from '@district/contracts';
+import {
+  EVENT_TYPES,
+  opportunityCreatedPayloadSchema,
+  type NotificationRequestedPayload,
+} from '@district/contracts';
 import { HandleEvent, type EventContext } from '@district/service-kit';
 import { NotificationSignalService } from './notification-signal.service';
 import { NotificationsRepository } from './notifications.repository';
 
-// Turns opportunity.created into a feed item. Runs in the consumer's transaction together with
+// Turns opportunity.created into a feed item, and notification.requested into personal ones. Runs in the consumer's transaction together with
 // its processed_events row, so a redelivered event adds nothing.
 @Injectable()
 export class NotificationsHandler {
@@ -23,5 +27,23 @@ export class NotificationsHandler {
       opportunityId: opportunity.id,
     });
     if (id !== undefined) this.signal.afterCommit(manager, id);
+  }
+
+  // Issue 18: a personal toast, one item per recipient; the feed hands each to its recipient
+  // only. (svc-auth mails it when email is true.)
+  @HandleEvent(EVENT_TYPES.notificationRequested)
+  async onNotificationRequested(
+    payload: NotificationRequestedPayload,
+    { manager }: EventContext,
+  ): Promise<void> {
+    await this.feed.lockItemOrder(manager);
+    const id = await this.feed.insertPersonal(manager, payload.userIds, {
+      kind: payload.kind,
+      title: payload.title,
+      body: payload.body,
+      path: payload.path,
+      opportunityId: payload.opportunityId,
+    });
+    this.signal.afterCommit(manager, id);
   }
 }

@@ -12,12 +12,18 @@ export interface ItemRow {
   type: string;
   title: string;
   location: string;
-  opportunityId: number;
+  opportunityId: number | null;
+  // null: everyone's; otherwise that user's only (issue 18).
+  recipientId: number | null;
+  kind: string | null;
+  body: string | null;
+  path: string | null;
   // Younger than NOTIFICATION_MAX_AGE_MS by the database's clock.
   fresh: boolean;
 }
 
 const ITEM_COLUMNS = `"id", "type", "title", "location", "opportunity_id" AS "opportunityId",
+  "recipient_id" AS "recipientId", "kind", "body", "path",
   "created_at" > now() - make_interval(secs => ${NOTIFICATION_MAX_AGE_MS / 1000}) AS "fresh"`;
 
 // The feed's statements. The cursor and item reads are raw on purpose: they are the polling and
@@ -81,20 +87,36 @@ export class NotificationsRepository {
     );
   }
 
-  // Items after `afterId`, oldest first, at most `limit` of them.
-  findItemsAfter(manager: EntityManager, afterId: number, limit: number): Promise<ItemRow[]> {
+  // The user's items after `afterId` (everyone's and their own personal ones), oldest first, at
+  // most `limit` of them.
+  findItemsAfter(
+    manager: EntityManager,
+    afterId: number,
+    limit: number,
+    userId: number,
+  ): Promise<ItemRow[]> {
     return manager.query(
-      `SELECT ${ITEM_COLUMNS} FROM "notification_items" WHERE "id" > $1 ORDER BY "id" LIMIT $2`,
-      [afterId, limit],
+      `SELECT ${ITEM_COLUMNS} FROM "notification_items"
+        WHERE "id" > $1 AND ("recipient_id" IS NULL OR "recipient_id" = $3)
+        ORDER BY "id" LIMIT $2`,
+      [afterId, limit, userId],
     );
   }
 
-  // Items in (afterId, upToId], oldest first.
-  findItemsBetween(manager: EntityManager, afterId: number, upToId: number): Promise<ItemRow[]> {
+  // Items in (afterId, upToId] for any of the listed users, oldest first (the caller hands
+  // each personal item to its recipient only).
+  findItemsBetween(
+    manager: EntityManager,
+    afterId: number,
+    upToId: number,
+    userIds: readonly number[],
+  ): Promise<ItemRow[]> {
     return manager.query(
       `SELECT ${ITEM_COLUMNS} FROM "notification_items"
-        WHERE "id" > $1 AND "id" <= $2 ORDER BY "id"`,
-      [afterId, upToId],
+        WHERE "id" > $1 AND "id" <= $2
+          AND ("recipient_id" IS NULL OR "recipient_id" = ANY($3::int[]))
+        ORDER BY "id"`,
+      [afterId, upToId, userIds],
     );
   }
 
@@ -109,6 +131,36 @@ export class NotificationsRepository {
     await manager.query(
       `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.notification_items'))`,
     );
+  }
+
+  // One personal item per recipient (issue 18); answers the newest id. A redelivered event never
+  // gets here (processed_events), so no uniqueness is needed.
+  async insertPersonal(
+    manager: EntityManager,
+    userIds: readonly number[],
+    item: {
+      kind: string;
+      title: string;
+      body: string;
+      path: string | null;
+      opportunityId: number | null;
+    },
+  ): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationItemEntity)
+      .values(
+        [...new Set(userIds)].map((recipientId) => ({
+          type: 'personal',
+          location: '',
+          recipientId,
+          ...item,
+        })),
+      )
+      .returning(['id'])
+      .execute();
+    return Math.max(...(result.raw as Array<{ id: number }>).map((row) => row.id));
   }
 
   // The new item's id, or undefined when the opportunity already has one (a redelivery).

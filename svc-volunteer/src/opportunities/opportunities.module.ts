@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { WaitlistPromotionModule } from '../waitlist/waitlist-promotion.module';
 import { OpportunitiesController } from './opportunities.controller';
 import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunitiesService } from './opportunities.service';
@@ -8,7 +9,7 @@ import { OpportunityListCache } from './opportunity-list.cache';
 import { OpportunityEntity } from './opportunity.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OpportunityEntity])],
+  imports: [TypeOrmModule.forFeature([OpportunityEntity]), WaitlistPromotionModule],
   controllers: [OpportunitiesController],
   providers: [
     OpportunitiesService,

@@ -7,7 +7,12 @@ import {
   type OpportunityStatus,
 } from '@district/contracts';
 import { OpportunityEntity } from './opportunity.entity';
-import { opportunityColumns, signedUpColumn, type OpportunityRow } from './opportunity-view';
+import {
+  opportunityColumns,
+  signedUpColumn,
+  waitlistColumns,
+  type OpportunityRow,
+} from './opportunity-view';
 
 // Upcoming events soonest first; past events most recent first.
 const ORDER: Record<OpportunityStatus | 'all', string> = {
@@ -73,7 +78,8 @@ export class OpportunitiesRepository {
     manager: EntityManager = this.repo.manager,
   ): Promise<OpportunityRow | undefined> {
     const rows: OpportunityRow[] = await manager.query(
-      `SELECT ${opportunityColumns()}, ${signedUpColumn('$2')} FROM "opportunities" o WHERE o."id" = $1`,
+      `SELECT ${opportunityColumns()}, ${signedUpColumn('$2')}, ${waitlistColumns('$2')}
+         FROM "opportunities" o WHERE o."id" = $1`,
       [id, viewerId],
     );
     return rows[0];

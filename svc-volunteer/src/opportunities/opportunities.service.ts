@@ -31,6 +31,7 @@ import {
 } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
+import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { OpportunityChangeNotice } from './opportunity-change-notice';
 import { toOpportunity } from './opportunity-view';
 
@@ -47,6 +48,7 @@ export class OpportunitiesService {
     private readonly cache: OpportunityListCache,
     private readonly audit: AuditService,
     private readonly changeNotice: OpportunityChangeNotice,
+    private readonly waitlist: WaitlistPromotion,
   ) {}
 
   // Issue 9: the change and its success record commit together; a refusal (404) rolls back and
@@ -273,9 +275,11 @@ export class OpportunitiesService {
     return opportunity;
   }
 
-  // Raised spaces free spots, in the edit's own transaction (row still locked). The waitlist
-  // (issue 18, part 2) promotes waiting students here; nothing to do without one.
-  async afterSpacesRaised(_manager: EntityManager, _id: number): Promise<void> {}
+  // Raised spaces free spots: the first students in line take them in the edit's own transaction
+  // (row still locked), so no spot is open while someone waits.
+  async afterSpacesRaised(manager: EntityManager, id: number): Promise<void> {
+    await this.waitlist.promoteFromWaitlist(manager, id);
+  }
 
   // After a write elsewhere in this replica (signups), so its own next read is fresh at once.
   changed(): void {

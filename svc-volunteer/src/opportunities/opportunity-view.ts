@@ -12,6 +12,17 @@ export interface OpportunityRow {
   status: OpportunityStatus;
   signedUp?: boolean;
   seriesId?: string | null;
+  waitlistPosition?: number | null;
+  waitlistCount?: number;
+}
+
+// Issue 18, for one caller: their place in the waitlist (null when not waiting) and its length.
+export function waitlistColumns(viewerParam: string, alias = 'o'): string {
+  return `(SELECT count(*)::int FROM "waitlist_entries" w, "waitlist_entries" me
+      WHERE me."opportunity_id" = ${alias}."id" AND me."user_id" = ${viewerParam}
+        AND w."opportunity_id" = ${alias}."id" AND (w."created_at", w."id") <= (me."created_at", me."id")
+    ) AS "waitlistPosition",
+    (SELECT count(*)::int FROM "waitlist_entries" w WHERE w."opportunity_id" = ${alias}."id") AS "waitlistCount"`;
 }
 
 // The columns every opportunity answer is built from.
@@ -40,5 +51,10 @@ export function toOpportunity(row: OpportunityRow): Opportunity {
   };
   if (row.signedUp !== undefined) opportunity.signedUp = row.signedUp;
   if (row.seriesId) opportunity.seriesId = row.seriesId;
+  if (row.waitlistCount !== undefined) {
+    // count() over no entry of the caller's is 0: not waiting.
+    opportunity.waitlistPosition = row.waitlistPosition ? row.waitlistPosition : null;
+    opportunity.waitlistCount = row.waitlistCount;
+  }
   return opportunity;
 }

@@ -2,13 +2,18 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpportunitiesModule } from '../opportunities/opportunities.module';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
+import { WaitlistPromotionModule } from '../waitlist/waitlist-promotion.module';
 import { SignupEntity } from './signup.entity';
 import { MySignupsController, SignupsController } from './signups.controller';
 import { SignupsRepository } from './signups.repository';
 import { SignupsService } from './signups.service';
 
 @Module({
-  imports: [OpportunitiesModule, TypeOrmModule.forFeature([SignupEntity, OpportunityEntity])],
+  imports: [
+    OpportunitiesModule,
+    WaitlistPromotionModule,
+    TypeOrmModule.forFeature([SignupEntity, OpportunityEntity]),
+  ],
   controllers: [MySignupsController, SignupsController],
   providers: [SignupsService, SignupsRepository],
 })

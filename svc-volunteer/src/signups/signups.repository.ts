@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { OpportunityStatus } from '@district/contracts';
 import {
   provisionalUserCte,
@@ -90,9 +90,15 @@ export class SignupsRepository {
     return rows[0];
   }
 
-  // Withdraws only from an active opportunity; false when nothing was deleted.
-  async deleteFromActive(opportunityId: number, userId: number): Promise<boolean> {
-    const result = await this.repo
+  // Withdraws only from an active opportunity; false when nothing was deleted. The trigger's
+  // decrement of `filled` holds the opportunity's row lock until the caller's transaction ends.
+  async deleteFromActive(
+    manager: EntityManager,
+    opportunityId: number,
+    userId: number,
+  ): Promise<boolean> {
+    const result = await manager
+      .getRepository(SignupEntity)
       .createQueryBuilder()
       .delete()
       .where('"opportunity_id" = :opportunityId AND "user_id" = :userId', {

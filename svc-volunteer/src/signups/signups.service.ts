@@ -5,8 +5,10 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/contracts';
-import { UNKNOWN_USER_NAME, type Identity } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { UNKNOWN_USER_NAME, withTransaction, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
+import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
 
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
@@ -23,6 +25,8 @@ export class SignupsService {
   constructor(
     private readonly signups: SignupsRepository,
     private readonly opportunities: OpportunitiesService,
+    private readonly waitlist: WaitlistPromotion,
+    private readonly dataSource: DataSource,
   ) {}
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
@@ -63,8 +67,13 @@ export class SignupsService {
     throw new ConflictException(API_MESSAGES.opportunityFull);
   }
 
+  // The freed spot goes to the first in line in the same transaction (issue 18).
   async withdraw(opportunityId: number, userId: number): Promise<Opportunity> {
-    const withdrawn = await this.signups.deleteFromActive(opportunityId, userId);
+    const withdrawn = await withTransaction(this.dataSource, async (manager) => {
+      if (!(await this.signups.deleteFromActive(manager, opportunityId, userId))) return false;
+      await this.waitlist.promoteFromWaitlist(manager, opportunityId);
+      return true;
+    });
     if (!withdrawn) {
       const state = await this.state(opportunityId, userId);
       if (!state.signedUp) throw new ConflictException(API_MESSAGES.notSignedUp);

@@ -22,7 +22,12 @@ import {
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunteer-queries';
+import {
+  refreshVolunteerData,
+  sendJson,
+  useMyWaitlist,
+  useSignups,
+} from '../volunteer/volunteer-queries';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
@@ -31,9 +36,10 @@ import { opportunityAnchor } from '../find/opportunity-anchor';
 import { OpportunityDetails } from './opportunity-details';
 import { SeriesLabel } from './series-label';
 import { SignupList } from './signup-list';
+import { WaitlistActions } from './waitlist-actions';
 
 // An active opportunity: what, where, when, live capacity, who signed up, and the one action
-// that fits (Sign Up, Withdraw, or the disabled "Full" button).
+// that fits (Sign Up, Withdraw, or the disabled "Full" button with the waitlist beside it).
 export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const user = useCurrentUser();
   const titleId = useId();
@@ -42,6 +48,9 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const isMine = (s: SignupEntry) => s.mine;
   const signedUp = Boolean(signups.data?.some(isMine));
   const full = isOpportunityFull(opportunity);
+  const waitlist = useMyWaitlist();
+  const waitlistPosition =
+    waitlist.data?.find((place) => place.opportunityId === opportunity.id)?.position ?? null;
 
   const signUp = useMutation({
     mutationFn: () => sendJson<Opportunity>('POST', apiPaths.opportunitySignup(opportunity.id)),
@@ -111,7 +120,14 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
             {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
           </Button>
         ) : full ? (
-          <Button disabled>{SCREEN_TEXTS.full}</Button>
+          <div className="opportunity__actions">
+            <Button disabled>{SCREEN_TEXTS.full}</Button>
+            <WaitlistActions
+              opportunityId={opportunity.id}
+              position={waitlistPosition}
+              loading={waitlist.isPending}
+            />
+          </div>
         ) : (
           <Button onClick={() => signUp.mutate()} disabled={busy || signups.isPending}>
             {signUp.isPending ? 'Signing up…' : SCREEN_TEXTS.signUp}

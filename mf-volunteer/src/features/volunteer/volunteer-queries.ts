@@ -4,6 +4,7 @@ import {
   type Opportunity,
   type OpportunityStatus,
   type SignupEntry,
+  type WaitlistPlace,
 } from '@district/contracts';
 import { apiRequest, queryClient } from '@district/ui';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
@@ -22,6 +23,9 @@ export const useSignups = (id: number) => useQuery<SignupEntry[]>({ queryKey: si
 
 // Ids of the opportunities the viewer signed up for (the "My sign-ups" filter).
 export const useMySignups = () => useQuery<number[]>({ queryKey: [apiPaths.mySignups] });
+
+// The viewer's places in waitlists (issue 18).
+export const useMyWaitlist = () => useQuery<WaitlistPlace[]>({ queryKey: [apiPaths.myWaitlist] });
 
 export const usePhotos = (id: number) => useQuery<EventPhoto[]>({ queryKey: photosKey(id) });
 

@@ -3,7 +3,7 @@ import { API_ROUTES, type ApiRouteName } from '../api-paths';
 import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
-import { notificationItemSchema } from '../notifications.schema';
+import { anyNotificationItemSchema } from '../notifications.schema';
 import {
   eventPhotoResponseSchema,
   eventPhotoSchema,
@@ -11,6 +11,7 @@ import {
   opportunityResponseSchema,
   opportunityStatusSchema,
   createOpportunitySchema,
+  waitlistPlaceSchema,
 } from '../opportunities.schema';
 import { calendarFeedResponseSchema, updateOpportunitySchema } from '../opportunity-edit.schema';
 import { reviewStatusSchema } from '../review.schema';
@@ -338,6 +339,32 @@ const spec: Registry = {
     success: { status: 200, schema: opportunityResponseSchema, description: 'Withdrawn' },
     errors: [404, 409],
   },
+  joinWaitlist: {
+    summary: 'Join the waitlist of a full opportunity (again: no change)',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: {
+      status: 200,
+      schema: opportunityResponseSchema,
+      description: 'Waiting, with the caller’s waitlistPosition',
+    },
+    errors: [403, 404, 409],
+  },
+  leaveWaitlist: {
+    summary: 'Leave the waitlist',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 200, schema: opportunityResponseSchema, description: 'Left' },
+    errors: [404, 409],
+  },
+  myWaitlist: {
+    summary: 'The caller’s places in waitlists',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(waitlistPlaceSchema), description: 'Places' },
+  },
   listPhotos: {
     summary: 'Event photos of an opportunity (approved ones, and the caller’s own)',
     tag: 'Opportunities',
@@ -396,7 +423,7 @@ const spec: Registry = {
     summary: 'Notification feed (polling)',
     tag: 'Content',
     access: 'signedIn',
-    success: { status: 200, schema: z.array(notificationItemSchema), description: 'The feed' },
+    success: { status: 200, schema: z.array(anyNotificationItemSchema), description: 'The feed' },
   },
   notificationsStream: {
     summary: 'Notification push channel (server-sent events)',

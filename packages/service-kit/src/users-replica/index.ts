@@ -1,7 +1,11 @@
 export { UserReplicaEntity } from './user-replica.entity';
 export { UNKNOWN_SCHOOL_NAME, UNKNOWN_USER_NAME } from './unknown-user.constant';
 export { UsersReplicaRepository, type UserOwnedEntity } from './users-replica.repository';
-export { UsersReplicaHandler, type UsersReplicaOptions } from './users-replica.handler';
+export {
+  UsersReplicaHandler,
+  type UserDeletionHook,
+  type UsersReplicaOptions,
+} from './users-replica.handler';
 export { UsersReplicaModule } from './users-replica.module';
 export { provisionalUserCte, provisionalUserParams } from './provisional-user.util';
 export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';

@@ -1,4 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { EntityManager } from 'typeorm';
 import { EVENT_TYPES, type UserDeletedPayload, type UserReplicaPayload } from '@district/contracts';
 import { HandleEvent } from '../events/handle-event.decorator';
 import type { EventContext } from '../events/event.processor';
@@ -10,6 +12,13 @@ export interface UsersReplicaOptions {
   // The service's tables whose rows go with a deleted user, in this order (svc-volunteer's
   // signups and photos, svc-hours's logs). Rows that must stay (blog posts) are not listed.
   deleteWithUser?: UserOwnedEntity[];
+  // A provider of the app that runs after those rows are gone, in the same transaction
+  // (svc-volunteer hands the spots a deleted student freed to its waitlists, issue 18).
+  afterDelete?: Type<UserDeletionHook>;
+}
+
+export interface UserDeletionHook {
+  afterUserDeleted(manager: EntityManager, userId: number): Promise<void>;
 }
 
 // Keeps the users table in step with svc-auth. Each handler runs in the consumer's transaction,
@@ -20,6 +29,7 @@ export class UsersReplicaHandler {
   constructor(
     private readonly users: UsersReplicaRepository,
     @Inject(USERS_REPLICA_OPTIONS) private readonly options: UsersReplicaOptions,
+    private readonly moduleRef?: ModuleRef,
   ) {}
 
   @HandleEvent(EVENT_TYPES.userRegistered)
@@ -37,5 +47,9 @@ export class UsersReplicaHandler {
     await this.users.tombstone(manager, id, event.occurredAt);
     for (const entity of this.options.deleteWithUser ?? [])
       await this.users.deleteOwnedBy(manager, entity, id);
+    if (this.options.afterDelete && this.moduleRef)
+      await this.moduleRef
+        .get(this.options.afterDelete, { strict: false })
+        .afterUserDeleted(manager, id);
   }
 }
