@@ -256,7 +256,7 @@ export class ContentCluster {
   }
 
   // notification.requested (issue 18) as svc-volunteer's relay delivers it.
-  async emitNotification(payload: EventPayload<'notification.requested'>): Promise<string> {
+  async emitNotification(payload: EventPayloadInput<'notification.requested'>): Promise<string> {
     const event: DomainEvent<'notification.requested'> = {
       id: randomUUID(),
       type: EVENT_TYPES.notificationRequested,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPACES_MAX, SPACES_MIN, TEXT_LIMITS } from './constants';
-import { coercedNumber, messageFor, optionalCoercedDate, requiredText } from './fields';
+import { coercedNumber, messageFor, optionalCoercedDate, plainText, requiredText } from './fields';
 import { VALIDATION } from './messages';
 
 // Issue 18 texts (our own wording, in the spec's voice).
@@ -32,8 +32,7 @@ export const repeatWeeksSchema = coercedNumber(
     .optional(),
 );
 
-export const timeZoneSchema = z
-  .string()
+export const timeZoneSchema = plainText({ trim: false })
   .max(64)
   .refine(
     (zone) => {
