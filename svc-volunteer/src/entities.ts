@@ -1,6 +1,7 @@
 import { UserReplicaEntity } from '@district/service-kit';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
+import { ReminderSentEntity } from './reminders/reminder-sent.entity';
 import { SignupEntity } from './signups/signup.entity';
 
 export const VOLUNTEER_ENTITIES = [
@@ -8,4 +9,5 @@ export const VOLUNTEER_ENTITIES = [
   SignupEntity,
   EventPhotoEntity,
   UserReplicaEntity,
+  ReminderSentEntity,
 ];

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpportunitiesModule } from '../opportunities/opportunities.module';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
+import { RemindersModule } from '../reminders/reminders.module';
 import { SignupEntity } from './signup.entity';
 import { MySignupsController, SignupsController } from './signups.controller';
 import { SignupsRepository } from './signups.repository';
 import { SignupsService } from './signups.service';
 
 @Module({
-  imports: [OpportunitiesModule, TypeOrmModule.forFeature([SignupEntity, OpportunityEntity])],
+  imports: [OpportunitiesModule, RemindersModule, TypeOrmModule.forFeature([SignupEntity, OpportunityEntity])],
   controllers: [MySignupsController, SignupsController],
   providers: [SignupsService, SignupsRepository],
 })

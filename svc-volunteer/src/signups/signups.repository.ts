@@ -90,8 +90,9 @@ export class SignupsRepository {
     return rows[0];
   }
 
-  // Withdraws only from an active opportunity; false when nothing was deleted.
-  async deleteFromActive(opportunityId: number, userId: number): Promise<boolean> {
+  // Withdraws only from an active opportunity; the deleted sign-up's id, undefined when nothing
+  // was deleted.
+  async deleteFromActive(opportunityId: number, userId: number): Promise<number | undefined> {
     const result = await this.repo
       .createQueryBuilder()
       .delete()
@@ -102,8 +103,9 @@ export class SignupsRepository {
       .andWhere(
         `EXISTS (SELECT 1 FROM "opportunities" o WHERE o."id" = :opportunityId AND o."status" = 'active')`,
       )
+      .returning(['id'])
       .execute();
-    return (result.affected ?? 0) > 0;
+    return (result.raw as Array<{ id: number }>)[0]?.id;
   }
 
   // Where the opportunity stands for the user, after a refused change.

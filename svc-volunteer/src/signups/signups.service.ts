@@ -7,6 +7,7 @@ import {
 import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/contracts';
 import { UNKNOWN_USER_NAME, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
+import { RemindersService } from '../reminders/reminders.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
 
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
@@ -23,6 +24,7 @@ export class SignupsService {
   constructor(
     private readonly signups: SignupsRepository,
     private readonly opportunities: OpportunitiesService,
+    private readonly reminders: RemindersService,
   ) {}
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
@@ -53,6 +55,7 @@ export class SignupsService {
       const state = await this.tryInsert(opportunityId, user);
       if (state.inserted) {
         this.opportunities.changed();
+        await this.reminders.scheduleFor({ opportunityId, userId });
         return this.opportunities.findOne(opportunityId, userId);
       }
       if (state.signedUp) throw new ConflictException(API_MESSAGES.alreadySignedUp);
@@ -65,11 +68,12 @@ export class SignupsService {
 
   async withdraw(opportunityId: number, userId: number): Promise<Opportunity> {
     const withdrawn = await this.signups.deleteFromActive(opportunityId, userId);
-    if (!withdrawn) {
+    if (withdrawn === undefined) {
       const state = await this.state(opportunityId, userId);
       if (!state.signedUp) throw new ConflictException(API_MESSAGES.notSignedUp);
       throw new ConflictException(API_MESSAGES.opportunityArchived);
     }
+    await this.reminders.cancelFor(withdrawn);
     this.opportunities.changed();
     return this.opportunities.findOne(opportunityId, userId);
   }
