@@ -1,0 +1,62 @@
+// Issue 18: a student who signs up for an event starting tomorrow gets the day-before reminder by
+// e-mail (svc-volunteer's delayed job → notification.requested → svc-auth → the mail sink). The
+// global setup sets the lead 20 s short of a day, so the job fires within seconds here.
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { readMail, registerUser, runEnv } from '../support/index.ts';
+
+test('a student signed up for tomorrow’s event gets the reminder e-mail with its title and time', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Levee Cleanup ${randomBytes(3).toString('hex')}`;
+  // Whole minutes, so the time in the mail reads as a person would write it.
+  const start = new Date(Math.ceil((Date.now() + 24 * 3600_000 + 60_000) / 60_000) * 60_000);
+
+  const adminContext = await browser.newContext();
+  const login = await adminContext.request.post('/api/login', { data: runEnv.admin });
+  expect(login.ok()).toBe(true);
+  const created = await adminContext.request.post('/api/opportunities', {
+    data: {
+      title,
+      description: 'Pick up litter along the levee trail.',
+      location: 'Bucktown Levee',
+      date: start.toISOString(),
+      spaces: 5,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await adminContext.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const student = await registerUser(page);
+  const since = new Date();
+  await page.goto('/volunteer');
+  await page.getByRole('searchbox', { name: 'Search opportunities' }).fill(title);
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(card.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+
+  const mail = await readMail(student.email, {
+    since,
+    subject: `Tomorrow: ${title}`,
+    timeoutMs: 60_000,
+  });
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(start);
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(start);
+  expect(mail.text).toContain(`Hello ${student.name},`);
+  expect(mail.text).toContain(`${title} starts on ${day} at ${time} at Bucktown Levee.`);
+  expect(mail.text).toContain(`${new URL(page.url()).origin}/volunteer`);
+  await context.close();
+});
