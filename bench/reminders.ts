@@ -1,0 +1,140 @@
+// Issue 18: 1,000 day-before reminders due at the same instant. Starts the platform with the
+// e-mail lead at 60 s and a 2 s sweep, seeds 1,000 students (straight into svc-auth's table:
+// argon2 for each would dominate the run) and their sign-ups for one event (straight into
+// svc-volunteer's table, so the sweep queues the jobs, as it does for jobs lost after a crash),
+// then counts the reminder mails that reach the sink: how long after the due time the last one
+// arrived, and how many recipients got more than one.
+//
+//   node bench/reminders.ts [--count 1000]
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { build } from '../scripts/build.ts';
+import { startPlatform, type PlatformHandle } from '../scripts/platform.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const countArg = process.argv.indexOf('--count');
+const COUNT = countArg > 0 ? Number(process.argv[countArg + 1]) : 1000;
+const LEAD_MS = 60_000;
+// Time to seed and for the sweep to queue everything before the reminders fall due.
+const DUE_IN_MS = 40_000;
+const LIMIT_MS = 60_000;
+
+async function login(url: string, account: { username: string; password: string }): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const raw = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!raw) throw new Error('no session cookie');
+  return raw.split(';')[0] as string;
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+}
+
+async function remindersInSink(mailDir: string, subject: string): Promise<{ mails: Mail[]; last: number }> {
+  const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort();
+  const mails: Mail[] = [];
+  let last = 0;
+  for (const file of files) {
+    const mail = JSON.parse(await readFile(join(mailDir, file), 'utf8')) as Mail;
+    if (mail.subject !== subject) continue;
+    mails.push(mail);
+    last = Math.max(last, Number(file.split('-')[0]));
+  }
+  return { mails, last };
+}
+
+await build({ quiet: true });
+const runId = `bench_${randomBytes(4).toString('hex')}`;
+const dataDir = join(ROOT, '.data', 'bench');
+const platform: PlatformHandle = await startPlatform({
+  port: 0,
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  dataDir,
+  runId,
+  mailDir: join(dataDir, `mail-${runId}`),
+  logDir: join(dataDir, `logs-${runId}`),
+  env: {
+    ...process.env,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    REMINDER_DAY_BEFORE_MS: String(LEAD_MS),
+    REMINDER_SWEEP_INTERVAL_MS: '2000',
+    // The on-the-day toast would fall due at the start, when nothing is sent any more: only the
+    // e-mails are measured.
+    REMINDER_TODAY_AT: '00:00',
+    REMINDER_TODAY_LEAD_MS: '0',
+  },
+  verbose: false,
+});
+const auth = new pg.Client({ connectionString: platform.databases['svc-auth'] });
+const volunteer = new pg.Client({ connectionString: platform.databases['svc-volunteer'] });
+try {
+  await auth.connect();
+  await volunteer.connect();
+  const cookie = await login(platform.url, platform.seed.admin);
+  const title = `Bench Reminder ${randomBytes(3).toString('hex')}`;
+  const start = Date.now() + LEAD_MS + DUE_IN_MS;
+  const due = start - LEAD_MS;
+  const created = await fetch(`${platform.url}/api/opportunities`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      title,
+      description: 'Benchmark event.',
+      location: 'Bench Hall',
+      date: new Date(start).toISOString(),
+      spaces: COUNT,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+  const { id: opportunityId } = (await created.json()) as { id: number };
+
+  const users = await auth.query<{ id: number }>(
+    `INSERT INTO auth.users (username, password_hash, name, email, school, grade, service_hours)
+     SELECT 'rem_' || g, '$argon2id$v=19$m=19456,t=2,p=1$' || md5(g::text) || '$' || md5('x' || g),
+            'Reminder Student ' || g, 'rem' || g || '@example.org', 'Jesuit High School', 10, 0
+       FROM generate_series(1, $1::int) g
+     RETURNING id`,
+    [COUNT],
+  );
+  await volunteer.query(
+    `INSERT INTO volunteer.signups (opportunity_id, user_id) SELECT $1, unnest($2::int[])`,
+    [opportunityId, users.rows.map((row) => row.id)],
+  );
+  console.log(
+    `seeded ${COUNT} sign-ups; reminders due in ${((due - Date.now()) / 1000).toFixed(1)} s (sweep queues them)`,
+  );
+
+  const subject = `Tomorrow: ${title}`;
+  let seen = { mails: [] as Mail[], last: 0 };
+  while (Date.now() < due + LIMIT_MS + 30_000) {
+    seen = await remindersInSink(platform.mailDir, subject);
+    if (seen.mails.length >= COUNT) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // Anything late or doubled would arrive now.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  seen = await remindersInSink(platform.mailDir, subject);
+  const recipients = new Set(seen.mails.map((mail) => mail.to.toLowerCase()));
+  const duplicates = seen.mails.length - recipients.size;
+  const seconds = (seen.last - due) / 1000;
+  console.log(`reminder mails: ${seen.mails.length} of ${COUNT} to ${recipients.size} recipients`);
+  console.log(`duplicates: ${duplicates}`);
+  console.log(
+    `last mail ${seconds.toFixed(1)} s after the due time (limit ${LIMIT_MS / 1000} s): ${
+      recipients.size === COUNT && seconds <= LIMIT_MS / 1000 ? 'within' : 'NOT within'
+    }`,
+  );
+} finally {
+  await auth.end().catch(() => undefined);
+  await volunteer.end().catch(() => undefined);
+  await platform.stop();
+}
