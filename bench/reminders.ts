@@ -21,7 +21,10 @@ const LEAD_MS = 60_000;
 const DUE_IN_MS = 40_000;
 const LIMIT_MS = 60_000;
 
-async function login(url: string, account: { username: string; password: string }): Promise<string> {
+async function login(
+  url: string,
+  account: { username: string; password: string },
+): Promise<string> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -38,7 +41,10 @@ interface Mail {
   subject: string;
 }
 
-async function remindersInSink(mailDir: string, subject: string): Promise<{ mails: Mail[]; last: number }> {
+async function remindersInSink(
+  mailDir: string,
+  subject: string,
+): Promise<{ mails: Mail[]; last: number }> {
   const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort();
   const mails: Mail[] = [];
   let last = 0;
@@ -94,7 +100,8 @@ try {
       spaces: COUNT,
     }),
   });
-  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`create answered ${created.status}: ${await created.text()}`);
   const { id: opportunityId } = (await created.json()) as { id: number };
 
   const users = await auth.query<{ id: number }>(

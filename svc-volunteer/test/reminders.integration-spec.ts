@@ -4,7 +4,11 @@ import { Redis } from 'ioredis';
 import type { NotificationRequestedPayload, Opportunity } from '@district/contracts';
 import { createTestDatabase, testRedisPrefix, testRedisUrl } from '@district/service-kit/testing';
 import { reminderJobId } from '../src/reminders/reminder-plan';
-import { REMINDERS_QUEUE, REMINDER_JOB, RemindersService } from '../src/reminders/reminders.service';
+import {
+  REMINDERS_QUEUE,
+  REMINDER_JOB,
+  RemindersService,
+} from '../src/reminders/reminders.service';
 import {
   admin,
   opportunityBody,
@@ -73,7 +77,9 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
   }
 
   async function signUp(opportunityId: number, user: TestUser): Promise<number> {
-    const response = await app.api('POST', `/api/opportunities/${opportunityId}/signup`, { as: user });
+    const response = await app.api('POST', `/api/opportunities/${opportunityId}/signup`, {
+      as: user,
+    });
     expect(response.status).toBe(201);
     const [row] = await app.sql<{ id: number }>(
       `SELECT id FROM signups WHERE opportunity_id = $1 AND user_id = $2`,
@@ -231,7 +237,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     await waitFor(async () => (await remindersFor(event.id)).length === 1, { timeoutMs: 10_000 });
     // The worker died after its transaction committed and before BullMQ heard: the same job
     // comes again (here under another id, since a completed one is removed).
-    await queue.add(REMINDER_JOB, { signupId, kind: 'today' }, { jobId: `redelivered-${signupId}` });
+    await queue.add(
+      REMINDER_JOB,
+      { signupId, kind: 'today' },
+      { jobId: `redelivered-${signupId}` },
+    );
     await waitFor(
       async () => (await queue.getJob(`redelivered-${signupId}`))?.returnvalue === 'duplicate',
       { timeoutMs: 5_000, message: 'the redelivered job did not find the reminder already sent' },

@@ -21,11 +21,13 @@ describe('reminderDue', () => {
 
   it('toasts 2 h before the start when signing up after 07:00, at once inside those 2 h', () => {
     const morning = new Date('2026-12-05T13:30:00Z');
-    expect(reminderDue('today', { startsAt: start, signedUpAt: morning, todayAt }, settings)).toEqual(
-      new Date('2026-12-05T14:00:00Z'),
-    );
+    expect(
+      reminderDue('today', { startsAt: start, signedUpAt: morning, todayAt }, settings),
+    ).toEqual(new Date('2026-12-05T14:00:00Z'));
     const late = new Date('2026-12-05T15:00:00Z');
-    expect(reminderDue('today', { startsAt: start, signedUpAt: late, todayAt }, settings)).toEqual(late);
+    expect(reminderDue('today', { startsAt: start, signedUpAt: late, todayAt }, settings)).toEqual(
+      late,
+    );
   });
 
   it('toasts 2 h before an event that starts before 09:00', () => {

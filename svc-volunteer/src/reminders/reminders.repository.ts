@@ -86,7 +86,9 @@ export class RemindersRepository {
   findUpcoming(withinMs: number, day: DistrictDay): Promise<ReminderRow[]> {
     return this.rows(day)
       .where(`o.status = 'active' AND o.date > now()`)
-      .andWhere(`o.date < now() + CAST(:withinMs AS double precision) * interval '1 millisecond'`, { withinMs })
+      .andWhere(`o.date < now() + CAST(:withinMs AS double precision) * interval '1 millisecond'`, {
+        withinMs,
+      })
       .getRawMany<ReminderRow>();
   }
 

@@ -89,19 +89,33 @@ export class RemindersService {
   // sign-up at fire time and sends nothing.
   async cancelFor(signupId: number): Promise<void> {
     try {
-      await Promise.all(REMINDER_KINDS.map((kind) => this.queue.remove(reminderJobId(kind, signupId))));
+      await Promise.all(
+        REMINDER_KINDS.map((kind) => this.queue.remove(reminderJobId(kind, signupId))),
+      );
     } catch (error) {
-      this.logger.warn({ err: error, signupId }, 'reminder jobs not removed; they will send nothing');
+      this.logger.warn(
+        { err: error, signupId },
+        'reminder jobs not removed; they will send nothing',
+      );
     }
   }
 
-  // After an event's time changed: every sign-up's jobs move to the new due times. A job that is
-  // running right now cannot be removed; it re-reads the time and waits again if it is early.
+  // After an event's time changed (committed): every sign-up's jobs move to the new due times. A
+  // job that is running right now cannot be removed; it re-reads the time and waits again if it
+  // is early. Never throws: if Redis refuses, a job left at the old time still waits for a later
+  // start by itself, but for an earlier start it fires late (at its old time, if the event has
+  // not started by then).
   async rescheduleOpportunity(opportunityId: number): Promise<void> {
-    const rows = await this.reminders.findByOpportunity(opportunityId, this.day);
-    for (const row of rows) {
-      await Promise.all(REMINDER_KINDS.map((kind) => this.queue.remove(reminderJobId(kind, row.signupId))));
-      await this.queueJobs(row);
+    try {
+      const rows = await this.reminders.findByOpportunity(opportunityId, this.day);
+      for (const row of rows) {
+        await Promise.all(
+          REMINDER_KINDS.map((kind) => this.queue.remove(reminderJobId(kind, row.signupId))),
+        );
+        await this.queueJobs(row);
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, opportunityId }, 'reminders not moved');
     }
   }
 
