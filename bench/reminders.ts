@@ -11,30 +11,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { build } from '../scripts/build.ts';
-import { startPlatform, type PlatformHandle } from '../scripts/platform.ts';
+import { arg, call, startBenchPlatform } from './volunteer-support.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const countArg = process.argv.indexOf('--count');
-const COUNT = countArg > 0 ? Number(process.argv[countArg + 1]) : 1000;
+const COUNT = arg('count', 1000);
 const LEAD_MS = 60_000;
 // Time to seed and for the sweep to queue everything before the reminders fall due.
 const DUE_IN_MS = 40_000;
 const LIMIT_MS = 60_000;
-
-async function login(
-  url: string,
-  account: { username: string; password: string },
-): Promise<string> {
-  const res = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const raw = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  if (!raw) throw new Error('no session cookie');
-  return raw.split(';')[0] as string;
-}
 
 interface Mail {
   to: string;
@@ -58,47 +41,31 @@ async function remindersInSink(
 }
 
 await build({ quiet: true });
-const runId = `bench_${randomBytes(4).toString('hex')}`;
-const dataDir = join(ROOT, '.data', 'bench');
-const platform: PlatformHandle = await startPlatform({
-  port: 0,
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  dataDir,
-  runId,
-  mailDir: join(dataDir, `mail-${runId}`),
-  logDir: join(dataDir, `logs-${runId}`),
-  env: {
-    ...process.env,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    REMINDER_DAY_BEFORE_MS: String(LEAD_MS),
-    REMINDER_SWEEP_INTERVAL_MS: '2000',
-    // The on-the-day toast would fall due at the start, when nothing is sent any more: only the
-    // e-mails are measured.
-    REMINDER_TODAY_AT: '00:00',
-    REMINDER_TODAY_LEAD_MS: '0',
-  },
-  verbose: false,
+// The platform's services read these from the environment.
+Object.assign(process.env, {
+  REMINDER_DAY_BEFORE_MS: String(LEAD_MS),
+  REMINDER_SWEEP_INTERVAL_MS: '2000',
+  // The on-the-day toast would fall due at the start, when nothing is sent any more: only the
+  // e-mails are measured.
+  REMINDER_TODAY_AT: '00:00',
+  REMINDER_TODAY_LEAD_MS: '0',
 });
+const bench = await startBenchPlatform();
+const platform = bench.platform;
 const auth = new pg.Client({ connectionString: platform.databases['svc-auth'] });
 const volunteer = new pg.Client({ connectionString: platform.databases['svc-volunteer'] });
 try {
   await auth.connect();
   await volunteer.connect();
-  const cookie = await login(platform.url, platform.seed.admin);
   const title = `Bench Reminder ${randomBytes(3).toString('hex')}`;
   const start = Date.now() + LEAD_MS + DUE_IN_MS;
   const due = start - LEAD_MS;
-  const created = await fetch(`${platform.url}/api/opportunities`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      title,
-      description: 'Benchmark event.',
-      location: 'Bench Hall',
-      date: new Date(start).toISOString(),
-      spaces: COUNT,
-    }),
+  const created = await call(`${bench.url}/api/opportunities`, 'POST', bench.adminCookie, {
+    title,
+    description: 'Benchmark event.',
+    location: 'Bench Hall',
+    date: new Date(start).toISOString(),
+    spaces: COUNT,
   });
   if (created.status !== 201)
     throw new Error(`create answered ${created.status}: ${await created.text()}`);
@@ -143,5 +110,5 @@ try {
 } finally {
   await auth.end().catch(() => undefined);
   await volunteer.end().catch(() => undefined);
-  await platform.stop();
+  await bench.stop();
 }
