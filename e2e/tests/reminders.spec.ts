@@ -1,6 +1,6 @@
 // Issue 18: a student who signs up for an event starting tomorrow gets the day-before reminder by
 // e-mail (svc-volunteer's delayed job → notification.requested → svc-auth → the mail sink). The
-// global setup sets the lead 20 s short of a day, so the job fires within seconds here.
+// global setup sets the lead 30 s short of a day, so the job fires within seconds here.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { readMail, registerUser, runEnv } from '../support/index.ts';
@@ -10,8 +10,8 @@ test('a student signed up for tomorrow’s event gets the reminder e-mail with i
 }) => {
   test.setTimeout(90_000);
   const title = `Levee Cleanup ${randomBytes(3).toString('hex')}`;
-  // Whole minutes, so the time in the mail reads as a person would write it.
-  const start = new Date(Math.ceil((Date.now() + 24 * 3600_000 + 60_000) / 60_000) * 60_000);
+  // Starts in 24 h: the day-before e-mail falls due 30 s from now.
+  const start = new Date(Date.now() + 24 * 3600_000);
 
   const adminContext = await browser.newContext();
   const login = await adminContext.request.post('/api/login', { data: runEnv.admin });
