@@ -102,6 +102,15 @@ try {
   const seconds = (seen.last - due) / 1000;
   console.log(`reminder mails: ${seen.mails.length} of ${COUNT} to ${recipients.size} recipients`);
   console.log(`duplicates: ${duplicates}`);
+  // Where the time goes: svc-volunteer's sends (reminders_sent, committed with the outbox event)
+  // against the mails (svc-volunteer's relay, svc-auth's consumer and mail queue, SMTP).
+  const committed = await volunteer.query<{ n: number; last: Date }>(
+    `SELECT count(*)::int AS n, max(sent_at) AS last FROM volunteer.reminders_sent WHERE kind = 'day-before'`,
+  );
+  const row = committed.rows[0]!;
+  console.log(
+    `svc-volunteer committed ${row.n} reminders, the last ${((row.last.getTime() - due) / 1000).toFixed(1)} s after the due time`,
+  );
   console.log(
     `last mail ${seconds.toFixed(1)} s after the due time (limit ${LIMIT_MS / 1000} s): ${
       recipients.size === COUNT && seconds <= LIMIT_MS / 1000 ? 'within' : 'NOT within'
