@@ -16,18 +16,10 @@ export function reminderTexts(
   timeZone: string,
 ): { title: string; body: string } {
   const locale = language === 'es' ? 'es-US' : 'en-US';
-  const day = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  }).format(event.startsAt);
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(event.startsAt);
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(event.startsAt);
+  const day = format({ weekday: 'long', month: 'long', day: 'numeric' });
+  const time = format({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
   if (language === 'es') {
     return kind === 'day-before'
       ? {
