@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { NotificationRequestedPayload, Opportunity } from '@district/contracts';
 import { createTestDatabase, testRedisPrefix, testRedisUrl } from '@district/service-kit/testing';
 import { reminderJobId } from '../src/reminders/reminder-plan';
+import { RemindersProcessor } from '../src/reminders/reminders.processor';
 import {
   REMINDERS_QUEUE,
   REMINDER_JOB,
@@ -247,6 +248,61 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
       { timeoutMs: 5_000, message: 'the redelivered job did not find the reminder already sent' },
     );
     expect(await remindersFor(event.id)).toHaveLength(1);
+  });
+
+  it('a worker that dies after committing the send: BullMQ redelivers the job, nothing is sent twice', async () => {
+    const processors = replicas.map((replica) => replica.service.app.get(RemindersProcessor));
+    const reminders = app.service.app.get(RemindersService);
+    const connection = { url: testRedisUrl(), maxRetriesPerRequest: null };
+    // Only the workers of this test take jobs now.
+    for (const processor of processors) await processor.worker.pause(true);
+    let dying: Worker | undefined;
+    let rescuer: Worker | undefined;
+    try {
+      const event = await createEvent(8_000);
+      const signupId = await signUp(event.id, student);
+      const jobId = reminderJobId('day-before', signupId);
+
+      // Sends (the transaction commits), then dies before telling BullMQ.
+      let died!: () => void;
+      const hasDied = new Promise<void>((resolve) => (died = resolve));
+      dying = new Worker(
+        REMINDERS_QUEUE,
+        async (job: Job) => {
+          if (job.id !== jobId) return new Promise(() => undefined);
+          expect(await reminders.deliver(job.data.signupId, job.data.kind)).toBe('sent');
+          died();
+          return new Promise(() => undefined);
+        },
+        { connection, prefix, lockDuration: 1_000 },
+      );
+      await hasDied;
+      await dying.close(true);
+      expect(await remindersFor(event.id)).toHaveLength(1);
+
+      // Another replica's stalled check finds the job whose lock expired and runs it again.
+      const outcomes = new Map<string, unknown>();
+      rescuer = new Worker(
+        REMINDERS_QUEUE,
+        async (job: Job) => reminders.deliver(job.data.signupId, job.data.kind),
+        { connection, prefix, lockDuration: 1_000, stalledInterval: 300 },
+      );
+      rescuer.on('completed', (job, result) => outcomes.set(job.id!, result));
+      await waitFor(async () => outcomes.has(jobId), {
+        timeoutMs: 10_000,
+        message: 'the job of the dead worker was not redelivered',
+      });
+      expect(outcomes.get(jobId)).toBe('duplicate');
+      expect(
+        (await remindersFor(event.id)).filter(
+          (sent) => sent.payload.kind === 'reminder.day-before',
+        ),
+      ).toHaveLength(1);
+    } finally {
+      await dying?.close(true);
+      await rescuer?.close();
+      for (const processor of processors) processor.worker.resume();
+    }
   });
 
   it('the sweep queues reminders whose job was lost between the commit and the queue', async () => {
