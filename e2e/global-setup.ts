@@ -31,6 +31,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const runsDir = join(ROOT, '.data', 'e2e');
   const dataDir = join(runsDir, runId);
   pruneOldRuns(runsDir);
+  // Reminders (issue 18): the day-before e-mail goes 24 h minus 30 s before the start, so an event
+  // starting in 24 h mails its sign-ups within seconds (e2e/tests/reminders.spec.ts).
+  process.env.REMINDER_DAY_BEFORE_MS ??= String(24 * 3600_000 - 30_000);
   const platform = await startPlatform({
     port: 0,
     databaseUrl,

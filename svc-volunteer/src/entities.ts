@@ -2,6 +2,7 @@ import { UserReplicaEntity } from '@district/service-kit';
 import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
+import { ReminderSentEntity } from './reminders/reminder-sent.entity';
 import { SignupEntity } from './signups/signup.entity';
 import { WaitlistEntryEntity } from './waitlist/waitlist-entry.entity';
 
@@ -12,4 +13,5 @@ export const VOLUNTEER_ENTITIES = [
   EventPhotoEntity,
   UserReplicaEntity,
   CalendarFeedEntity,
+  ReminderSentEntity,
 ];

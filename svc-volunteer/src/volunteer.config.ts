@@ -7,6 +7,22 @@ export const volunteerConfigSchema = z.object({
   ARCHIVE_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(60_000),
   // The gateway's public address: calendar feed addresses point there (issue 18).
   PUBLIC_URL: mailConfigSchema.shape.PUBLIC_URL,
+  // Reminders before events (issue 18). The lead times are variables so tests can fire them in
+  // seconds; the defaults are production's.
+  // The e-mail goes this long before the start (the day before).
+  REMINDER_DAY_BEFORE_MS: z.coerce.number().int().min(0).default(24 * 3600_000),
+  // The in-app toast comes at this district time on the event's day...
+  REMINDER_TODAY_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('07:00'),
+  // ...or this long before the start for those who sign up after that time (or when the event
+  // starts too early in the day for it).
+  REMINDER_TODAY_LEAD_MS: z.coerce.number().int().min(0).default(2 * 3600_000),
+  // The district's time zone: "the day" of an event, and the times written in reminders.
+  REMINDER_TIME_ZONE: z.string().min(1).default('America/Chicago'),
+  // How often the sweep re-adds reminder jobs a crash kept from being queued.
+  REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
 });
 
 export type VolunteerConfig = ServiceConfig &

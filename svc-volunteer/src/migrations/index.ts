@@ -8,6 +8,7 @@ import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-repl
 import { OpportunityEndTime1796000000001 } from './1796000000001-opportunity-end-time';
 import { WaitlistEntries1796000000100 } from './1796000000100-waitlist-entries';
 import { OpportunitySeriesAndCalendarFeeds1797000000000 } from './1797000000000-opportunity-series-and-calendar-feeds';
+import { RemindersSent1796100000183 } from './1796100000183-reminders-sent';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -26,4 +27,6 @@ export const VOLUNTEER_MIGRATIONS = [
   WaitlistEntries1796000000100,
   // Weekly series and private calendar feeds (issue 18).
   OpportunitySeriesAndCalendarFeeds1797000000000,
+  // Reminders that went out (issue 18).
+  RemindersSent1796100000183,
 ];

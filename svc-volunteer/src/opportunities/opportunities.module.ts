@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RemindersModule } from '../reminders/reminders.module';
 import { WaitlistPromotionModule } from '../waitlist/waitlist-promotion.module';
 import { OpportunitiesController } from './opportunities.controller';
 import { OpportunitiesRepository } from './opportunities.repository';
@@ -9,7 +10,11 @@ import { OpportunityListCache } from './opportunity-list.cache';
 import { OpportunityEntity } from './opportunity.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OpportunityEntity]), WaitlistPromotionModule],
+  imports: [
+    TypeOrmModule.forFeature([OpportunityEntity]),
+    WaitlistPromotionModule,
+    RemindersModule,
+  ],
   controllers: [OpportunitiesController],
   providers: [
     OpportunitiesService,

@@ -31,6 +31,7 @@ import {
 } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
+import { RemindersService } from '../reminders/reminders.service';
 import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { OpportunityChangeNotice } from './opportunity-change-notice';
 import { toOpportunity } from './opportunity-view';
@@ -49,6 +50,7 @@ export class OpportunitiesService {
     private readonly audit: AuditService,
     private readonly changeNotice: OpportunityChangeNotice,
     private readonly waitlist: WaitlistPromotion,
+    private readonly reminders: RemindersService,
   ) {}
 
   // Issue 9: the change and its success record commit together; a refusal (404) rolls back and
@@ -232,6 +234,9 @@ export class OpportunitiesService {
       action: 'opportunity.update' as const,
       target: { type: 'opportunity', id },
     };
+    // What the reminders must follow once the edit has committed.
+    let promoted: number[] = [];
+    let timeMoved = false;
     const opportunity = await this.audited(entry, async (manager) => {
       const before = await this.opportunities.lockForEdit(manager, id);
       if (!before) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
@@ -260,7 +265,8 @@ export class OpportunitiesService {
         if (!same) changed[field] = { from, to };
       }
       if (Object.keys(changed).length > 0) await this.opportunities.update(manager, id, after);
-      if (after.spaces > before.spaces) await this.afterSpacesRaised(manager, id);
+      if (after.spaces > before.spaces) promoted = await this.afterSpacesRaised(manager, id);
+      timeMoved = 'date' in changed;
       await this.audit.record(manager, {
         ...entry,
         outcome: 'success',
@@ -272,13 +278,15 @@ export class OpportunitiesService {
       return toOpportunity((await this.opportunities.findOneFor(id, actorId, manager))!);
     });
     this.cache.invalidate();
+    if (timeMoved) await this.reminders.rescheduleOpportunity(id);
+    for (const userId of promoted) await this.reminders.scheduleFor({ opportunityId: id, userId });
     return opportunity;
   }
 
   // Raised spaces free spots: the first students in line take them in the edit's own transaction
-  // (row still locked), so no spot is open while someone waits.
-  async afterSpacesRaised(manager: EntityManager, id: number): Promise<void> {
-    await this.waitlist.promoteFromWaitlist(manager, id);
+  // (row still locked), so no spot is open while someone waits. Answers who was promoted.
+  afterSpacesRaised(manager: EntityManager, id: number): Promise<number[]> {
+    return this.waitlist.promoteFromWaitlist(manager, id);
   }
 
   // After a write elsewhere in this replica (signups), so its own next read is fresh at once.

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpportunitiesModule } from '../opportunities/opportunities.module';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
 import { WaitlistPromotionModule } from '../waitlist/waitlist-promotion.module';
+import { RemindersModule } from '../reminders/reminders.module';
 import { SignupEntity } from './signup.entity';
 import { MySignupsController, SignupsController } from './signups.controller';
 import { SignupsRepository } from './signups.repository';
@@ -12,6 +13,7 @@ import { SignupsService } from './signups.service';
   imports: [
     OpportunitiesModule,
     WaitlistPromotionModule,
+    RemindersModule,
     TypeOrmModule.forFeature([SignupEntity, OpportunityEntity]),
   ],
   controllers: [MySignupsController, SignupsController],

@@ -90,13 +90,14 @@ export class SignupsRepository {
     return rows[0];
   }
 
-  // Withdraws only from an active opportunity; false when nothing was deleted. The trigger's
-  // decrement of `filled` holds the opportunity's row lock until the caller's transaction ends.
+  // Withdraws only from an active opportunity; the deleted sign-up's id, undefined when nothing
+  // was deleted. The trigger's decrement of `filled` holds the opportunity's row lock until the
+  // caller's transaction ends.
   async deleteFromActive(
     manager: EntityManager,
     opportunityId: number,
     userId: number,
-  ): Promise<boolean> {
+  ): Promise<number | undefined> {
     const result = await manager
       .getRepository(SignupEntity)
       .createQueryBuilder()
@@ -108,8 +109,9 @@ export class SignupsRepository {
       .andWhere(
         `EXISTS (SELECT 1 FROM "opportunities" o WHERE o."id" = :opportunityId AND o."status" = 'active')`,
       )
+      .returning(['id'])
       .execute();
-    return (result.affected ?? 0) > 0;
+    return (result.raw as Array<{ id: number }>)[0]?.id;
   }
 
   // Where the opportunity stands for the user, after a refused change.

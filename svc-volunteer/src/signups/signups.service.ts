@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { UNKNOWN_USER_NAME, withTransaction, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
+import { RemindersService } from '../reminders/reminders.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
 
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
@@ -27,6 +28,7 @@ export class SignupsService {
     private readonly opportunities: OpportunitiesService,
     private readonly waitlist: WaitlistPromotion,
     private readonly dataSource: DataSource,
+    private readonly reminders: RemindersService,
   ) {}
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
@@ -57,6 +59,7 @@ export class SignupsService {
       const state = await this.tryInsert(opportunityId, user);
       if (state.inserted) {
         this.opportunities.changed();
+        await this.reminders.scheduleFor({ opportunityId, userId });
         return this.opportunities.findOne(opportunityId, userId);
       }
       if (state.signedUp) throw new ConflictException(API_MESSAGES.alreadySignedUp);
@@ -70,15 +73,20 @@ export class SignupsService {
   // The freed spot goes to the first in line in the same transaction (issue 18).
   async withdraw(opportunityId: number, userId: number): Promise<Opportunity> {
     const withdrawn = await withTransaction(this.dataSource, async (manager) => {
-      if (!(await this.signups.deleteFromActive(manager, opportunityId, userId))) return false;
-      await this.waitlist.promoteFromWaitlist(manager, opportunityId);
-      return true;
+      const signupId = await this.signups.deleteFromActive(manager, opportunityId, userId);
+      if (signupId === undefined) return undefined;
+      const promoted = await this.waitlist.promoteFromWaitlist(manager, opportunityId);
+      return { signupId, promoted };
     });
-    if (!withdrawn) {
+    if (withdrawn === undefined) {
       const state = await this.state(opportunityId, userId);
       if (!state.signedUp) throw new ConflictException(API_MESSAGES.notSignedUp);
       throw new ConflictException(API_MESSAGES.opportunityArchived);
     }
+    await this.reminders.cancelFor(withdrawn.signupId);
+    // The students who took the spot get their reminders like any sign-up.
+    for (const promotedId of withdrawn.promoted)
+      await this.reminders.scheduleFor({ opportunityId, userId: promotedId });
     this.opportunities.changed();
     return this.opportunities.findOne(opportunityId, userId);
   }

@@ -80,6 +80,8 @@ export interface VolunteerTestApp {
 
 export interface StartOptions extends AppModuleOptions {
   archiveIntervalMs?: number;
+  // More of svc-volunteer's own variables (e.g. the reminder lead times).
+  config?: Record<string, string | number>;
   // Share a database/prefix with another instance (several replicas).
   db?: TestDatabase;
   prefix?: string;
@@ -93,6 +95,7 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
     ...(options.prefix ? { BULLMQ_PREFIX: options.prefix } : {}),
     ARCHIVE_INTERVAL_MS: options.archiveIntervalMs ?? 3_600_000,
     PUBLIC_URL: TEST_PUBLIC_URL,
+    ...options.config,
   });
   const prefix = config.BULLMQ_PREFIX;
   const service = await startTestService(
