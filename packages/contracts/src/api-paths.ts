@@ -41,6 +41,12 @@ export const apiPaths = {
   opportunityPhotos: (id: Id) => `/api/opportunities/${seg(id)}/photos`,
   opportunityPhotoStatus: (id: Id, photoId: Id) =>
     `/api/opportunities/${seg(id)}/photos/${seg(photoId)}/status`,
+  // Issue 18: the admin's roster, attendance, the rotating check-in code and the student's check-in.
+  opportunityRoster: (id: Id) => `/api/opportunities/${seg(id)}/roster`,
+  opportunityAttendance: (id: Id, userId: Id) =>
+    `/api/opportunities/${seg(id)}/attendance/${seg(userId)}`,
+  opportunityCheckInCode: (id: Id) => `/api/opportunities/${seg(id)}/check-in-code`,
+  opportunityCheckIn: (id: Id) => `/api/opportunities/${seg(id)}/check-in`,
   // svc-content
   blogPosts: '/api/blog-posts',
   blogPostStatus: (id: Id) => `/api/blog-posts/${seg(id)}/status`,

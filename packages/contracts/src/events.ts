@@ -13,6 +13,8 @@ export const EVENT_TYPES = {
   opportunityCreated: 'opportunity.created',
   hoursApproved: 'hours.approved',
   auditRecorded: 'audit.recorded',
+  attendanceRecorded: 'attendance.recorded',
+  hoursRevoked: 'hours.revoked',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -47,6 +49,14 @@ export const hoursApprovedPayloadSchema = z.object({
 });
 export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
 
+// Issue 18: an approved entry made from attendance is gone again (marked absent later); svc-auth
+// drops the credit hours.approved gave.
+export const hoursRevokedPayloadSchema = z.object({
+  logId: z.number().int(),
+  userId: z.number().int(),
+});
+export type HoursRevokedPayload = z.infer<typeof hoursRevokedPayloadSchema>;
+
 // One privileged action (issue 9) on its way to svc-auth's merged, append-only trail (issue 16).
 export const auditRecordedPayloadSchema = z.object({
   // The producer's id for this record: svc-auth keeps one row per (service, sourceId), so a
@@ -66,6 +76,22 @@ export const auditRecordedPayloadSchema = z.object({
 });
 export type AuditRecordedPayload = z.infer<typeof auditRecordedPayloadSchema>;
 
+// Issue 18: an admin's roster mark or a student's check-in; attended false undoes the hours.
+export const attendanceRecordedPayloadSchema = z.object({
+  opportunityId: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  // The event's duration, rounded to the nearest 0.5, at least 0.5.
+  hours: z.number(),
+  attended: z.boolean(),
+  // The admin who marked it; null when the student checked in with the code.
+  recordedBy: z.number().int().nullable(),
+  method: z.enum(['roster', 'check-in']),
+});
+export type AttendanceRecordedPayload = z.infer<typeof attendanceRecordedPayloadSchema>;
+
 export const EVENT_PAYLOAD_SCHEMAS = {
   'user.registered': userReplicaPayloadSchema,
   'user.updated': userReplicaPayloadSchema,
@@ -73,6 +99,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'opportunity.created': opportunityCreatedPayloadSchema,
   'hours.approved': hoursApprovedPayloadSchema,
   'audit.recorded': auditRecordedPayloadSchema,
+  'attendance.recorded': attendanceRecordedPayloadSchema,
+  'hours.revoked': hoursRevokedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
@@ -87,6 +115,8 @@ export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>
   'hours.approved': ['svc-hours'],
   // svc-auth keeps the trail and writes its own records straight into it.
   'audit.recorded': ['svc-volunteer', 'svc-content', 'svc-hours'],
+  'attendance.recorded': ['svc-volunteer'],
+  'hours.revoked': ['svc-hours'],
 };
 
 // Routing table: the relay copies each event into the queue of every consumer listed here.
@@ -97,6 +127,8 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'opportunity.created': ['svc-content'],
   'hours.approved': ['svc-auth'],
   'audit.recorded': ['svc-auth'],
+  'attendance.recorded': ['svc-hours'],
+  'hours.revoked': ['svc-auth'],
 };
 
 // One BullMQ queue per consuming service: "events-svc-content".

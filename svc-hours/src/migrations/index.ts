@@ -4,6 +4,7 @@ import {
 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { AttendanceHours1796000000000 } from './1796000000000-attendance-hours';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -14,4 +15,6 @@ export const HOURS_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Issue 18: entries made from attendance (source, one per user and opportunity).
+  AttendanceHours1796000000000,
 ];

@@ -44,12 +44,22 @@ export interface NewLog {
   date: string;
 }
 
+// Issue 18 (docs/decisions.md "Attendance becomes hours"): a hand-logged entry is a possible
+// duplicate of an attendance entry of the same student on the same day, unless it names a
+// different opportunity. Only hand-logged rows look (CASE), through a small partial index.
+const POSSIBLE_DUPLICATE_OF = `CASE WHEN l."source" = 'manual' THEN (
+    SELECT a."id" FROM "service_hours_logs" a
+     WHERE a."user_id" = l."user_id" AND a."date" = l."date" AND a."source" <> 'manual'
+       AND (l."opportunity_id" IS NULL OR a."opportunity_id" = l."opportunity_id")
+     ORDER BY a."id" LIMIT 1) END`;
+
 // One query shape for every read: the log joined with the replica for userName and schoolName.
 // Numbers and dates leave PostgreSQL as text so nothing is rounded or shifted by a time zone.
 const LOG_VIEW_COLUMNS = `
   l."id", l."user_id", l."opportunity_id", l."hours"::text AS "hours", l."description",
   l."date"::text AS "date", l."status", l."approved_by", l."submitted_at",
-  u."name" AS "user_name", u."school_name" AS "school_name"`;
+  u."name" AS "user_name", u."school_name" AS "school_name", l."source",
+  ${POSSIBLE_DUPLICATE_OF} AS "possible_duplicate_of"`;
 const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"`;
 const NEWEST_FIRST = `ORDER BY l."submitted_at" DESC, l."id" DESC`;
 
