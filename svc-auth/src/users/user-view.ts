@@ -52,5 +52,8 @@ export function toUserEventPayload(user: UserView): UserReplicaPayload {
     avatarUrl: user.avatarUrl,
     isAdmin: user.isAdmin,
     isSupervisor: user.isSupervisor,
+    // Until the privacy and language choices exist (issues 20, 22): everyone visible, in English.
+    directoryVisible: true,
+    language: 'en',
   };
 }

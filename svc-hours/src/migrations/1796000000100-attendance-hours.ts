@@ -4,8 +4,8 @@ import { schemaOf } from '@district/service-kit';
 // Issue 18: attendance becomes approved hours. Each entry says where it came from; an
 // attendance entry exists once per (user, opportunity) and carries the event title, which may be
 // shorter than the ten characters a student's own description needs.
-export class AttendanceHours1796000000000 implements MigrationInterface {
-  name = 'AttendanceHours1796000000000';
+export class AttendanceHours1796000000100 implements MigrationInterface {
+  name = 'AttendanceHours1796000000100';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const s = schemaOf(queryRunner.dataSource);
