@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './fields';
 
 // Issue 18: an admin takes attendance from the roster, or a student checks in with the rotating
 // code shown at the event; either way an attended sign-up becomes one approved hours entry.
@@ -14,15 +15,12 @@ export type AttendanceInput = z.output<typeof attendanceInputSchema>;
 
 // POST /api/opportunities/{id}/check-in
 export const checkInInputSchema = z.strictObject({
-  code: z
-    .string({ error: 'Code is required' })
-    .trim()
-    .regex(/^\d{6}$/, 'The check-in code has 6 digits'),
+  code: plainText({ message: 'Code is required', required: 'Code is required' }).regex(/^\d{6}$/, 'The check-in code has 6 digits'),
 });
 export type CheckInInput = z.output<typeof checkInInputSchema>;
 
 // One signed-up student on the admin's roster; attended null: not taken yet.
-export const rosterEntrySchema = z.object({
+export const rosterEntryResponseSchema = z.object({
   userId: z.number().int(),
   name: z.string(),
   school: z.string(),
@@ -30,27 +28,27 @@ export const rosterEntrySchema = z.object({
   method: z.enum(ATTENDANCE_METHODS).nullable(),
   recordedAt: z.string().nullable(),
 });
-export type RosterEntry = z.infer<typeof rosterEntrySchema>;
+export type RosterEntry = z.infer<typeof rosterEntryResponseSchema>;
 
 // GET /api/opportunities/{id}/check-in-code: the current code, the page a QR code points to,
 // and when the code rotates (ISO).
-export const checkInCodeSchema = z.object({
+export const checkInCodeResponseSchema = z.object({
   code: z.string(),
   url: z.string(),
   expiresAt: z.string(),
   periodSeconds: z.number().int(),
 });
-export type CheckInCode = z.infer<typeof checkInCodeSchema>;
+export type CheckInCode = z.infer<typeof checkInCodeResponseSchema>;
 
 // The answer to PUT attendance and POST check-in.
-export const attendanceRecordSchema = z.object({
+export const attendanceRecordResponseSchema = z.object({
   opportunityId: z.number().int(),
   userId: z.number().int(),
   attended: z.boolean(),
   method: z.enum(ATTENDANCE_METHODS),
   recordedAt: z.string(),
 });
-export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+export type AttendanceRecord = z.infer<typeof attendanceRecordResponseSchema>;
 
 export const ATTENDANCE_MESSAGES = {
   wrongCode: 'That check-in code is wrong or has expired. Scan the code shown at the event again.',
