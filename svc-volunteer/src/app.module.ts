@@ -7,6 +7,8 @@ import {
   type EventsModuleOptions,
 } from '@district/service-kit';
 import { ArchiveModule } from './archive/archive.module';
+import { AttendanceEntity } from './attendance/attendance.entity';
+import { AttendanceModule } from './attendance/attendance.module';
 import { VOLUNTEER_ENTITIES } from './entities';
 import { VOLUNTEER_MIGRATIONS } from './migrations';
 import { OpportunitiesModule } from './opportunities/opportunities.module';
@@ -40,8 +42,10 @@ export class AppModule {
         OpportunitiesModule,
         SignupsModule,
         PhotosModule,
+        // Roster, check-in code and check-in (issue 18).
+        AttendanceModule,
         // A deleted user's signups (freeing their spots, via the trigger) and photos go with them.
-        UsersReplicaModule.forRoot({ deleteWithUser: [SignupEntity, EventPhotoEntity] }),
+        UsersReplicaModule.forRoot({ deleteWithUser: [SignupEntity, EventPhotoEntity, AttendanceEntity] }),
         ArchiveModule,
       ],
     };

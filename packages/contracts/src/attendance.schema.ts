@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './fields';
+import { plainText, routeIdSchema } from './fields';
 
 // Issue 18: an admin takes attendance from the roster, or a student checks in with the rotating
 // code shown at the event; either way an attended sign-up becomes one approved hours entry.
@@ -8,6 +8,9 @@ export const ATTENDANCE_METHODS = ['roster', 'check-in'] as const;
 export type AttendanceMethod = (typeof ATTENDANCE_METHODS)[number];
 
 // PUT /api/opportunities/{id}/attendance/{userId}
+export const attendanceParamSchema = z.object({ id: routeIdSchema, userId: routeIdSchema });
+export type AttendanceParam = z.output<typeof attendanceParamSchema>;
+
 export const attendanceInputSchema = z.strictObject({
   attended: z.boolean({ error: 'Attended must be true or false' }),
 });
