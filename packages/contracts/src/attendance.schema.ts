@@ -18,7 +18,10 @@ export type AttendanceInput = z.output<typeof attendanceInputSchema>;
 
 // POST /api/opportunities/{id}/check-in
 export const checkInInputSchema = z.strictObject({
-  code: plainText({ message: 'Code is required', required: 'Code is required' }).regex(/^\d{6}$/, 'The check-in code has 6 digits'),
+  code: plainText({ message: 'Code is required', required: 'Code is required' }).regex(
+    /^\d{6}$/,
+    'The check-in code has 6 digits',
+  ),
 });
 export type CheckInInput = z.output<typeof checkInInputSchema>;
 
@@ -55,7 +58,8 @@ export type AttendanceRecord = z.infer<typeof attendanceRecordResponseSchema>;
 
 export const ATTENDANCE_MESSAGES = {
   wrongCode: 'That check-in code is wrong or has expired. Scan the code shown at the event again.',
-  checkInClosed: 'Check-in is open only from one hour before the event until one hour after it ends',
+  checkInClosed:
+    'Check-in is open only from one hour before the event until one hour after it ends',
   notSignedUp: 'You are not signed up for this opportunity',
   studentNotSignedUp: 'This student is not signed up for this opportunity',
 } as const;

@@ -120,7 +120,6 @@ export const auditRecordedPayloadSchema = z.object({
 });
 export type AuditRecordedPayload = z.infer<typeof auditRecordedPayloadSchema>;
 
-
 export const EVENT_PAYLOAD_SCHEMAS = {
   'user.registered': userReplicaPayloadSchema,
   'user.updated': userReplicaPayloadSchema,

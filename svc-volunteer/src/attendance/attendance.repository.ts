@@ -67,7 +67,10 @@ export class AttendanceRepository {
   // undefined when it did not (the caller emits no event then). The conflict clause's row lock
   // serialises concurrent marks of the same student. Raw: TypeORM's upsert cannot make the
   // update conditional or say whether it happened.
-  async record(manager: EntityManager, mark: AttendanceMark): Promise<AttendanceEntity | undefined> {
+  async record(
+    manager: EntityManager,
+    mark: AttendanceMark,
+  ): Promise<AttendanceEntity | undefined> {
     const rows: Array<{ recorded_at: Date }> = await manager.query(
       `INSERT INTO "attendance" ("opportunity_id", "user_id", "attended", "method", "recorded_by")
        VALUES ($1, $2, $3, $4, $5)
@@ -79,7 +82,9 @@ export class AttendanceRepository {
       [mark.opportunityId, mark.userId, mark.attended, mark.method, mark.recordedBy],
     );
     const row = rows[0];
-    return row ? Object.assign(new AttendanceEntity(), mark, { recordedAt: row.recorded_at }) : undefined;
+    return row
+      ? Object.assign(new AttendanceEntity(), mark, { recordedAt: row.recorded_at })
+      : undefined;
   }
 
   findMark(opportunityId: number, userId: number): Promise<AttendanceEntity | null> {

@@ -26,16 +26,8 @@ import {
 import { DataSource } from 'typeorm';
 import type { VolunteerConfig } from '../volunteer.config';
 import type { AttendanceEntity } from './attendance.entity';
-import {
-  AttendanceRepository,
-  type AttendanceOpportunity,
-} from './attendance.repository';
-import {
-  CHECK_IN_PERIOD_SECONDS,
-  checkInOpen,
-  CheckInCodes,
-  eventHours,
-} from './check-in-code';
+import { AttendanceRepository, type AttendanceOpportunity } from './attendance.repository';
+import { CHECK_IN_PERIOD_SECONDS, checkInOpen, CheckInCodes, eventHours } from './check-in-code';
 
 function toRecord(mark: AttendanceEntity): AttendanceRecord {
   return {
