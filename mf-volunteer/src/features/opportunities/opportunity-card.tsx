@@ -23,6 +23,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunteer-queries';
+import { RosterButton } from '../attendance/roster-button';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
 import { opportunityAnchor } from '../find/opportunity-anchor';
@@ -115,6 +116,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
         )}
         {user?.isAdmin ? (
           <div className="opportunity__admin">
+            <RosterButton opportunity={opportunity} />
             <ArchiveOpportunityButton opportunity={opportunity} />
             <DeleteOpportunityButton opportunity={opportunity} />
           </div>
