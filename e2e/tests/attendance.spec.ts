@@ -1,7 +1,7 @@
 // Issue 18: attendance becomes approved hours. An admin takes attendance on the roster, or a
 // student checks in with the event's rotating code; either way the student's /service-hours
 // shows the approved entry with the event's name.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
 
 const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
@@ -45,19 +45,26 @@ async function expectHoursEntry(student: Page, title: string, label: string) {
   await checkA11y(student);
 }
 
-test('an admin marks a student attended on the roster and the student sees approved hours', async ({
-  browser,
-}) => {
-  const title = `Tree planting ${Date.now().toString(36)}`;
+// The admin (signed in, in a browser of their own) with a new event, and a new student signed
+// up for it.
+async function eventWithStudent(browser: Browser, titlePrefix: string) {
+  const title = `${titlePrefix} ${Date.now().toString(36)}`;
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin.request, runEnv.admin);
   const id = await createEvent(admin.request, title);
-
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
   const me = await registerUser(student);
   expect((await student.request.post(`/api/opportunities/${id}/signup`)).status()).toBe(201);
+  const close = () => Promise.all([adminContext.close(), studentContext.close()]);
+  return { title, id, admin, student, me, close };
+}
+
+test('an admin marks a student attended on the roster and the student sees approved hours', async ({
+  browser,
+}) => {
+  const { title, id, admin, student, me, close } = await eventWithStudent(browser, 'Tree planting');
 
   await admin.goto(`/volunteer#opportunity-${id}`);
   const card = admin.getByRole('article', { name: title });
@@ -81,22 +88,13 @@ test('an admin marks a student attended on the roster and the student sees appro
   await expectNoA11yViolations(admin, { include: '[role="dialog"]' });
 
   await expectHoursEntry(student, title, 'Approved (attendance)');
-  await Promise.all([adminContext.close(), studentContext.close()]);
+  await close();
 });
 
 test('a student checks in with the code the admin shows and sees “Checked in” hours', async ({
   browser,
 }) => {
-  const title = `Bayou check-in ${Date.now().toString(36)}`;
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin.request, runEnv.admin);
-  const id = await createEvent(admin.request, title);
-
-  const studentContext = await browser.newContext();
-  const student = await studentContext.newPage();
-  await registerUser(student);
-  expect((await student.request.post(`/api/opportunities/${id}/signup`)).status()).toBe(201);
+  const { title, id, admin, student, close } = await eventWithStudent(browser, 'Bayou check-in');
 
   // A wrong code first: the page says so and offers the field.
   await student.goto(`/volunteer/check-in?o=${id}&c=000000`);
@@ -113,5 +111,5 @@ test('a student checks in with the code the admin shows and sees “Checked in�
   await checkA11y(student);
 
   await expectHoursEntry(student, title, 'Checked in');
-  await Promise.all([adminContext.close(), studentContext.close()]);
+  await close();
 });

@@ -7,6 +7,11 @@ const STATE: Record<string, string> = {
   'check-in': 'Checked in',
 };
 
+const TOGGLES = [
+  { attended: true, label: 'Attended' },
+  { attended: false, label: 'Absent' },
+] as const;
+
 function stateText(entry: RosterEntry): string {
   if (entry.attended === null) return 'Not taken yet';
   if (!entry.attended) return 'Absent';
@@ -40,24 +45,18 @@ export function RosterList({ opportunityId }: { opportunityId: number }) {
             </span>
           </div>
           <div className="roster__toggles" role="group" aria-label={`Attendance of ${entry.name}`}>
-            <Button
-              size="sm"
-              variant={entry.attended === true ? 'default' : 'outline'}
-              aria-pressed={entry.attended === true}
-              disabled={busyFor(entry.userId)}
-              onClick={() => mark.mutate({ userId: entry.userId, attended: true })}
-            >
-              Attended
-            </Button>
-            <Button
-              size="sm"
-              variant={entry.attended === false ? 'default' : 'outline'}
-              aria-pressed={entry.attended === false}
-              disabled={busyFor(entry.userId)}
-              onClick={() => mark.mutate({ userId: entry.userId, attended: false })}
-            >
-              Absent
-            </Button>
+            {TOGGLES.map(({ attended, label }) => (
+              <Button
+                key={label}
+                size="sm"
+                variant={entry.attended === attended ? 'default' : 'outline'}
+                aria-pressed={entry.attended === attended}
+                disabled={busyFor(entry.userId)}
+                onClick={() => mark.mutate({ userId: entry.userId, attended })}
+              >
+                {label}
+              </Button>
+            ))}
           </div>
         </li>
       ))}
