@@ -163,6 +163,16 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
   });
 
+  it('forgets a deleted user’s attendance with their sign-ups', async () => {
+    const leaving = { id: 40, name: 'Lea Leaving', school: 'Jesuit High School' };
+    await app.register(leaving);
+    const { id } = await opportunityAt(-HOUR, leaving);
+    expect((await mark(id, leaving.id, true)).status).toBe(200);
+    await app.deliver('user.deleted', { id: leaving.id });
+    expect((await roster(id)).body).toEqual([]);
+    expect(await app.sql(`SELECT 1 FROM attendance WHERE user_id = $1`, [leaving.id])).toEqual([]);
+  });
+
   describe('check-in with the rotating code', () => {
     it('gives the admin a 6-digit code, its page and when it rotates', async () => {
       const { id } = await opportunityAt(30 * 60_000, student);
