@@ -126,6 +126,25 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
         json: logBody({ date: '2026-03-13', description: 'Cleaned up the park with the club' }),
       })
     ).body;
+    // Naming the same opportunity: a duplicate whatever the day; naming another one: not.
+    const sameEvent = (
+      await h.request('POST', '/api/service-hours', {
+        as: { id: 15 },
+        json: logBody({
+          date: '2026-03-10',
+          opportunityId: nextOpportunity,
+          description: 'Park clean-up with the club',
+        }),
+      })
+    ).body;
+    const otherEvent = (
+      await h.request('POST', '/api/service-hours', {
+        as: { id: 15 },
+        json: logBody({ date: '2026-03-14', opportunityId: 1, description: 'Food drive sorting' }),
+      })
+    ).body;
+    expect(sameEvent.possibleDuplicateOf).toBe(generated.id);
+    expect(otherEvent.possibleDuplicateOf).toBeNull();
     expect(sameDay.possibleDuplicateOf).toBe(generated.id);
     const pending = (
       await h.request('GET', '/api/service-hours?status=pending', { as: SUPERVISOR })
