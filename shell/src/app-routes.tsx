@@ -57,7 +57,8 @@ export function AppRoutes() {
       >
         <Route path="/" element={<HomePage />} />
         <Route
-          path="/volunteer"
+          // /volunteer/check-in is the remote's too (the page a check-in QR code opens, issue 18).
+          path="/volunteer/*"
           element={<RemotePage key="volunteer" id="mf_volunteer/VolunteerPage" />}
         />
         <Route

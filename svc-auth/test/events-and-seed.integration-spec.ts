@@ -112,6 +112,24 @@ describe('events', () => {
     )) as unknown[];
     expect(orphan).toHaveLength(0);
   });
+
+  it('drops a credit on hours.revoked (attendance undone, issue 18), once', async () => {
+    const res = await h.api('POST', '/api/register', { json: registration({ serviceHours: 1 }) });
+    const userId = res.body.id as number;
+    const inbox = queue('events-svc-auth');
+    const send = (type: 'hours.approved' | 'hours.revoked', payload: Record<string, unknown>) => {
+      const event = { id: randomUUID(), type, payload, occurredAt: new Date().toISOString() };
+      return inbox.add(type, event, { jobId: event.id });
+    };
+    const total = async () =>
+      (await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours as number;
+    await send('hours.approved', { logId: 601, userId, hours: 2.5 });
+    await send('hours.approved', { logId: 602, userId, hours: 1 });
+    await eventually(async () => expect(await total()).toBe(4.5), { timeout: 10_000 });
+    await send('hours.revoked', { logId: 601, userId });
+    await send('hours.revoked', { logId: 601, userId });
+    await eventually(async () => expect(await total()).toBe(2), { timeout: 10_000 });
+  });
 });
 
 describe('seed accounts', () => {

@@ -5,6 +5,7 @@ import {
   EventsModule,
   UsersReplicaModule,
 } from '@district/service-kit';
+import { AttendanceHoursModule } from './attendance-hours/attendance-hours.module';
 import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
@@ -20,6 +21,8 @@ export const SERVICE = 'svc-hours';
     // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
     AuditModule.forRoot(),
     ServiceHoursModule,
+    // attendance.recorded from svc-volunteer becomes approved hours (issue 18).
+    AttendanceHoursModule,
     // A deleted user's hour logs go with them (DESIGN.md "Account deletion").
     UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity] }),
   ],

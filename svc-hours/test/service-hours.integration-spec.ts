@@ -84,6 +84,8 @@ describe('svc-hours API', () => {
         submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         userName: 'Ada Student',
         schoolName: 'Jesuit High School',
+        source: 'manual',
+        possibleDuplicateOf: null,
       });
       expect(Date.now() - Date.parse(res.body.submittedAt)).toBeLessThan(60_000);
     });

@@ -9,6 +9,8 @@ import {
 import { ArchiveModule } from './archive/archive.module';
 import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
 import { CalendarModule } from './calendar/calendar.module';
+import { AttendanceEntity } from './attendance/attendance.entity';
+import { AttendanceModule } from './attendance/attendance.module';
 import { VOLUNTEER_ENTITIES } from './entities';
 import { VOLUNTEER_MIGRATIONS } from './migrations';
 import { OpportunitiesModule } from './opportunities/opportunities.module';
@@ -46,10 +48,18 @@ export class AppModule {
         SignupsModule,
         PhotosModule,
         WaitlistModule,
-        // A deleted user's waitlist places, signups (freeing their spots, via the trigger), photos
-        // and calendar feed go with them; the freed spots go to the next in line.
+        // Roster, check-in code and check-in (issue 18).
+        AttendanceModule,
+        // A deleted user's waitlist places, signups (freeing their spots, via the trigger), photos,
+        // attendance and calendar feed go with them; the freed spots go to the next in line.
         UsersReplicaModule.forRoot({
-          deleteWithUser: [WaitlistEntryEntity, SignupEntity, EventPhotoEntity, CalendarFeedEntity],
+          deleteWithUser: [
+            WaitlistEntryEntity,
+            SignupEntity,
+            EventPhotoEntity,
+            AttendanceEntity,
+            CalendarFeedEntity,
+          ],
           afterDelete: WaitlistUserDeletion,
         }),
         ArchiveModule,

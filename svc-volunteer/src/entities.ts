@@ -1,5 +1,6 @@
 import { UserReplicaEntity } from '@district/service-kit';
 import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
+import { AttendanceEntity } from './attendance/attendance.entity';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
 import { ReminderSentEntity } from './reminders/reminder-sent.entity';
@@ -14,4 +15,5 @@ export const VOLUNTEER_ENTITIES = [
   UserReplicaEntity,
   CalendarFeedEntity,
   ReminderSentEntity,
+  AttendanceEntity,
 ];

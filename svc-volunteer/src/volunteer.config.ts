@@ -23,6 +23,8 @@ export const volunteerConfigSchema = z.object({
   REMINDER_TIME_ZONE: z.string().min(1).default('America/Chicago'),
   // How often the sweep re-adds reminder jobs a crash kept from being queued.
   REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
+  // Key of the rotating check-in codes (issue 18); unset: derived from IDENTITY_SECRET.
+  CHECK_IN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type VolunteerConfig = ServiceConfig &

@@ -1,5 +1,5 @@
 import type { ServiceHoursLog } from '@district/contracts';
-import { Card } from '@district/ui';
+import { Badge, Card } from '@district/ui';
 import { memo, type ReactNode } from 'react';
 import { formatHoursDate, formatSubmittedAt, hoursLabel } from './format';
 import { StatusBadge } from './status-badge';
@@ -26,6 +26,7 @@ export const HoursEntry = memo(function HoursEntry({
       data-testid="hours-entry"
       data-entry-id={entry.id}
       data-status={entry.status}
+      data-source={entry.source}
     >
       <div className="hours-entry__main">
         {showStudent ? (
@@ -45,7 +46,17 @@ export const HoursEntry = memo(function HoursEntry({
         </p>
       </div>
       <div className="hours-entry__side">
-        <StatusBadge status={entry.status} />
+        <StatusBadge status={entry.status} source={entry.source} />
+        {showStudent && entry.possibleDuplicateOf !== null ? (
+          // Issue 18: the student also got hours from attendance that day.
+          <Badge
+            variant="outline"
+            className="hours-entry__duplicate"
+            title="The student already has hours from attendance on this day"
+          >
+            Possible duplicate
+          </Badge>
+        ) : null}
         {actions ? <div className="hours-entry__actions">{actions}</div> : null}
       </div>
       {footer ? <div className="hours-entry__footer">{footer}</div> : null}

@@ -47,6 +47,12 @@ export const apiPaths = {
   calendarFeed: '/api/calendar/feed',
   opportunityPhotoStatus: (id: Id, photoId: Id) =>
     `/api/opportunities/${seg(id)}/photos/${seg(photoId)}/status`,
+  // Issue 18: the admin's roster, attendance, the rotating check-in code and the student's check-in.
+  opportunityRoster: (id: Id) => `/api/opportunities/${seg(id)}/roster`,
+  opportunityAttendance: (id: Id, userId: Id) =>
+    `/api/opportunities/${seg(id)}/attendance/${seg(userId)}`,
+  opportunityCheckInCode: (id: Id) => `/api/opportunities/${seg(id)}/check-in-code`,
+  opportunityCheckIn: (id: Id) => `/api/opportunities/${seg(id)}/check-in`,
   // svc-content
   blogPosts: '/api/blog-posts',
   blogPostStatus: (id: Id) => `/api/blog-posts/${seg(id)}/status`,
@@ -92,6 +98,10 @@ export const API_ROUTES = {
   listPhotos: { method: 'GET', path: '/api/opportunities/:id/photos' },
   submitPhoto: { method: 'POST', path: '/api/opportunities/:id/photos' },
   changePhotoStatus: { method: 'PATCH', path: '/api/opportunities/:id/photos/:photoId/status' },
+  roster: { method: 'GET', path: '/api/opportunities/:id/roster' },
+  markAttendance: { method: 'PUT', path: '/api/opportunities/:id/attendance/:userId' },
+  checkInCode: { method: 'GET', path: '/api/opportunities/:id/check-in-code' },
+  checkIn: { method: 'POST', path: '/api/opportunities/:id/check-in' },
   listBlogPosts: { method: 'GET', path: '/api/blog-posts' },
   createBlogPost: { method: 'POST', path: '/api/blog-posts' },
   changeBlogPostStatus: { method: 'PATCH', path: '/api/blog-posts/:id/status' },
@@ -100,7 +110,10 @@ export const API_ROUTES = {
   listServiceHours: { method: 'GET', path: '/api/service-hours' },
   logServiceHours: { method: 'POST', path: '/api/service-hours' },
   changeServiceHoursStatus: { method: 'PATCH', path: '/api/service-hours/:id/status' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
+} as const satisfies Record<
+  string,
+  { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }
+>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
 

@@ -20,7 +20,8 @@ describe('event routing', () => {
       'hours.approved': ['svc-auth'],
       'audit.recorded': ['svc-auth'],
       'notification.requested': ['svc-auth', 'svc-content'],
-      'attendance.recorded': [],
+      'attendance.recorded': ['svc-hours'],
+      'hours.revoked': ['svc-auth'],
     });
   });
 
@@ -49,11 +50,13 @@ describe('event routing', () => {
       'hours.approved',
       'audit.recorded',
       'notification.requested',
+      'hours.revoked',
     ]);
     expect(eventsConsumedBy('svc-hours')).toEqual([
       'user.registered',
       'user.updated',
       'user.deleted',
+      'attendance.recorded',
     ]);
   });
 });

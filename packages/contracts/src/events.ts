@@ -15,6 +15,7 @@ export const EVENT_TYPES = {
   auditRecorded: 'audit.recorded',
   notificationRequested: 'notification.requested',
   attendanceRecorded: 'attendance.recorded',
+  hoursRevoked: 'hours.revoked',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -57,6 +58,14 @@ export const hoursApprovedPayloadSchema = z.object({
   hours: z.number(),
 });
 export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
+
+// Issue 18: an approved entry made from attendance is gone again (marked absent later); svc-auth
+// drops the credit hours.approved gave.
+export const hoursRevokedPayloadSchema = z.object({
+  logId: z.number().int(),
+  userId: z.number().int(),
+});
+export type HoursRevokedPayload = z.infer<typeof hoursRevokedPayloadSchema>;
 
 // A message for particular users (issue 18): svc-content shows it as a toast on their open
 // notification streams only; with email: true svc-auth also mails it to each of them (only svc-auth
@@ -120,6 +129,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'audit.recorded': auditRecordedPayloadSchema,
   'notification.requested': notificationRequestedPayloadSchema,
   'attendance.recorded': attendanceRecordedPayloadSchema,
+  'hours.revoked': hoursRevokedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
@@ -138,6 +148,7 @@ export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>
   'audit.recorded': ['svc-volunteer', 'svc-content', 'svc-hours'],
   'notification.requested': ['svc-volunteer', 'svc-hours'],
   'attendance.recorded': ['svc-volunteer'],
+  'hours.revoked': ['svc-hours'],
 };
 
 // Routing table: the relay copies each event into the queue of every consumer listed here.
@@ -150,7 +161,8 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'audit.recorded': ['svc-auth'],
   // svc-auth mails those with email: true; svc-content shows the personal toasts (issue 18).
   'notification.requested': ['svc-auth', 'svc-content'],
-  'attendance.recorded': [],
+  'attendance.recorded': ['svc-hours'],
+  'hours.revoked': ['svc-auth'],
 };
 
 // One BullMQ queue per consuming service: "events-svc-content".

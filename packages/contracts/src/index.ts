@@ -1,5 +1,6 @@
 export * from './api-paths';
 export * from './app-routes';
+export * from './attendance.schema';
 export * from './audit.schema';
 export * from './blog.schema';
 export * from './constants';

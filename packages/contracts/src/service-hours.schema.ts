@@ -49,6 +49,11 @@ export const serviceHoursQuerySchema = z.object({
 });
 export type ServiceHoursQuery = z.output<typeof serviceHoursQuerySchema>;
 
+// Where an entry came from: the student's own log, or attendance (issue 18) taken by an admin
+// on the roster or by the student checking in with the event's code.
+export const HOURS_SOURCES = ['manual', 'roster', 'check-in'] as const;
+export type HoursSource = (typeof HOURS_SOURCES)[number];
+
 export const serviceHoursLogResponseSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -63,5 +68,8 @@ export const serviceHoursLogResponseSchema = z.object({
   userName: z.string(),
   // Canonical registry name or "Other".
   schoolName: z.string(),
+  source: z.enum(HOURS_SOURCES),
+  // A hand-logged entry that looks like an attendance entry of the same student: that entry's id.
+  possibleDuplicateOf: z.number().int().nullable(),
 });
 export type ServiceHoursLog = z.infer<typeof serviceHoursLogResponseSchema>;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { HoursApprovedPayload } from '@district/contracts';
+import type { HoursApprovedPayload, HoursRevokedPayload } from '@district/contracts';
 import { HandleEvent, type EventContext } from '@district/service-kit';
 import { UsersRepository } from './users.repository';
 
@@ -15,5 +15,14 @@ export class HourCreditsHandler {
     { manager }: EventContext<'hours.approved'>,
   ): Promise<void> {
     await this.users.insertHourCredit(manager, payload);
+  }
+
+  // Issue 18: an attendance entry undone (marked absent later) takes its credit with it.
+  @HandleEvent('hours.revoked')
+  async revoke(
+    payload: HoursRevokedPayload,
+    { manager }: EventContext<'hours.revoked'>,
+  ): Promise<void> {
+    await this.users.deleteHourCredit(manager, payload.logId);
   }
 }

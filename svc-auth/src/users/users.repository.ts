@@ -5,6 +5,7 @@ import type { HoursApprovedPayload } from '@district/contracts';
 import { poolOf, schemaOf, type Identity } from '@district/service-kit';
 import { IdentityBatch } from './identity-batch';
 import { User } from './user.entity';
+import { HourCredit } from './hour-credit.entity';
 import { toUserView, type UserRow, type UserView } from './user-view';
 
 // The columns of a UserView (service_hours apart: it is computed or cast where it is read).
@@ -308,6 +309,10 @@ export class UsersRepository {
        ON CONFLICT (log_id) DO NOTHING`,
       [credit.logId, credit.userId, credit.hours],
     );
+  }
+
+  async deleteHourCredit(manager: EntityManager, logId: number): Promise<void> {
+    await manager.getRepository(HourCredit).delete({ logId });
   }
 
   isUsernameTaken(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { ReviewStatus } from '@district/contracts';
+import type { HoursSource, ReviewStatus } from '@district/contracts';
 import { numericTransformer } from '@district/service-kit';
 
 // One logged stretch of service (SPEC §3 service_hours_logs).
@@ -16,7 +16,21 @@ import { numericTransformer } from '@district/service-kit';
   'service_hours_logs_hours_check',
   `"hours" >= 0.5 AND "hours" <= 24 AND "hours" * 2 = trunc("hours" * 2)`,
 )
-@Check('service_hours_logs_description_check', `char_length(btrim("description")) >= 10`)
+// A student's own words need ten characters; an attendance entry carries the event's title.
+@Check(
+  'service_hours_logs_description_check',
+  `"source" <> 'manual' OR char_length(btrim("description")) >= 10`,
+)
+@Check('service_hours_logs_source_check', `"source" IN ('manual', 'roster', 'check-in')`)
+// Issue 18: one attendance entry per (user, opportunity), however often the event is delivered.
+@Index('service_hours_logs_attendance_key', ['userId', 'opportunityId'], {
+  unique: true,
+  where: `"source" <> 'manual'`,
+})
+// The supervisor's duplicate flag looks up attendance entries by user and day.
+@Index('service_hours_logs_attendance_day_idx', ['userId', 'date'], {
+  where: `"source" <> 'manual'`,
+})
 @Check('service_hours_logs_status_check', `"status" IN ('pending', 'approved', 'rejected')`)
 // A reviewed entry always names its reviewer; a pending one never does.
 @Check(
@@ -51,6 +65,10 @@ export class ServiceHoursLogEntity {
   // The supervisor or admin who reviewed the entry (approved or rejected it).
   @Column({ name: 'approved_by', type: 'integer', nullable: true })
   approvedBy!: number | null;
+
+  // 'manual': logged by the student; 'roster' / 'check-in': made from attendance (issue 18).
+  @Column({ type: 'varchar', length: 16, default: 'manual' })
+  source!: HoursSource;
 
   @Column({ name: 'submitted_at', type: 'timestamptz', default: () => 'now()' })
   submittedAt!: Date;

@@ -15,6 +15,8 @@ export interface LogViewRow {
   submitted_at: Date;
   user_name: string | null;
   school_name: string | null;
+  source: ServiceHoursLog['source'];
+  possible_duplicate_of: number | null;
 }
 
 export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
@@ -31,5 +33,7 @@ export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
     // Empty name: a tombstoned replica row; null: the user's event has not arrived yet.
     userName: row.user_name || UNKNOWN_USER_NAME,
     schoolName: row.school_name || UNKNOWN_SCHOOL_NAME,
+    source: row.source,
+    possibleDuplicateOf: row.possible_duplicate_of,
   };
 }

@@ -44,12 +44,26 @@ export interface NewLog {
   date: string;
 }
 
+// Issue 18 (docs/decisions.md "Attendance becomes hours"): a hand-logged entry is a possible
+// duplicate of the student's attendance entry for the opportunity it names or, naming none, of
+// one on the same day. Per-row index probes (the partial indexes service_hours_logs_attendance_key
+// and _attendance_day_idx), only for hand-logged rows: a 25-entry page pays ~0.2 ms; joins made
+// the page a nested loop over every attendance day (measured 4-40 ms against 0.25 ms).
+const POSSIBLE_DUPLICATE_OF = `CASE WHEN l."source" = 'manual' THEN COALESCE(
+    (SELECT a."id" FROM "service_hours_logs" a
+      WHERE l."opportunity_id" IS NOT NULL AND a."source" <> 'manual'
+        AND a."user_id" = l."user_id" AND a."opportunity_id" = l."opportunity_id"),
+    (SELECT min(a."id") FROM "service_hours_logs" a
+      WHERE l."opportunity_id" IS NULL AND a."source" <> 'manual'
+        AND a."user_id" = l."user_id" AND a."date" = l."date")) END`;
+
 // One query shape for every read: the log joined with the replica for userName and schoolName.
 // Numbers and dates leave PostgreSQL as text so nothing is rounded or shifted by a time zone.
 const LOG_VIEW_COLUMNS = `
   l."id", l."user_id", l."opportunity_id", l."hours"::text AS "hours", l."description",
   l."date"::text AS "date", l."status", l."approved_by", l."submitted_at",
-  u."name" AS "user_name", u."school_name" AS "school_name"`;
+  u."name" AS "user_name", u."school_name" AS "school_name", l."source",
+  ${POSSIBLE_DUPLICATE_OF} AS "possible_duplicate_of"`;
 const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"`;
 const NEWEST_FIRST = `ORDER BY l."submitted_at" DESC, l."id" DESC`;
 

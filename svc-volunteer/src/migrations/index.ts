@@ -9,6 +9,7 @@ import { OpportunityEndTime1796000000001 } from './1796000000001-opportunity-end
 import { WaitlistEntries1796000000100 } from './1796000000100-waitlist-entries';
 import { OpportunitySeriesAndCalendarFeeds1797000000000 } from './1797000000000-opportunity-series-and-calendar-feeds';
 import { RemindersSent1796100000183 } from './1796100000183-reminders-sent';
+import { Attendance1796000000180 } from './1796000000180-attendance';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -25,8 +26,10 @@ export const VOLUNTEER_MIGRATIONS = [
   OpportunityEndTime1796000000001,
   // Issue 18: the waitlist (svc-volunteer/src/waitlist).
   WaitlistEntries1796000000100,
-  // Weekly series and private calendar feeds (issue 18).
-  OpportunitySeriesAndCalendarFeeds1797000000000,
+  // Attendance: the roster and check-ins (issue 18).
+  Attendance1796000000180,
   // Reminders that went out (issue 18).
   RemindersSent1796100000183,
+  // Weekly series and private calendar feeds (issue 18).
+  OpportunitySeriesAndCalendarFeeds1797000000000,
 ];

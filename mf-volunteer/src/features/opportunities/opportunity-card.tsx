@@ -29,6 +29,7 @@ import {
   useSignups,
 } from '../volunteer/volunteer-queries';
 import { AddToCalendarButton } from './add-to-calendar-button';
+import { RosterButton } from '../attendance/roster-button';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
 import { EditOpportunityButton } from './edit-opportunity-button';
@@ -137,6 +138,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
         {user?.isAdmin ? (
           <div className="opportunity__admin">
             <EditOpportunityButton opportunity={opportunity} />
+            <RosterButton opportunity={opportunity} />
             <ArchiveOpportunityButton opportunity={opportunity} />
             <DeleteOpportunityButton opportunity={opportunity} />
           </div>

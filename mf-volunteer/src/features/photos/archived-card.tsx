@@ -9,6 +9,7 @@ import {
   useCurrentUser,
 } from '@district/ui';
 import { useId } from 'react';
+import { RosterButton } from '../attendance/roster-button';
 import { DeleteOpportunityButton } from '../opportunities/delete-opportunity-button';
 import { OpportunityDetails } from '../opportunities/opportunity-details';
 import { EventPhotos } from './event-photos';
@@ -36,6 +37,8 @@ export function ArchivedCard({ opportunity }: { opportunity: Opportunity }) {
         <SubmitPhotoButton opportunity={opportunity} />
         {user?.isAdmin ? (
           <div className="opportunity__admin">
+            {/* Attendance is often taken after the event has moved here. */}
+            <RosterButton opportunity={opportunity} />
             <DeleteOpportunityButton opportunity={opportunity} />
           </div>
         ) : null}

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { API_ROUTES, type ApiRouteName } from '../api-paths';
+import {
+  attendanceInputSchema,
+  attendanceParamSchema,
+  attendanceRecordResponseSchema,
+  checkInCodeResponseSchema,
+  checkInInputSchema,
+  rosterEntryResponseSchema,
+} from '../attendance.schema';
 import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
@@ -44,7 +52,7 @@ import { signupEntrySchema } from '../volunteer.schema';
 // and admins (hasRole); `admin` admins only. The services enforce it (@Public, @Roles).
 export type Access = 'public' | 'signedIn' | 'supervisor' | 'admin';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // Error statuses an endpoint may answer, always with the one JSON error shape (errors.ts).
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
@@ -390,6 +398,40 @@ const spec: Registry = {
     body: reviewStatusSchema,
     success: { status: 200, schema: eventPhotoResponseSchema, description: 'Reviewed' },
     errors: [404, 409, 415],
+  },
+  roster: {
+    summary: 'The signed-up students of an opportunity with their attendance',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: idParamSchema,
+    success: { status: 200, schema: z.array(rosterEntryResponseSchema), description: 'The roster' },
+    errors: [404],
+  },
+  markAttendance: {
+    summary: 'Mark a signed-up student attended (approved hours) or absent (hours undone)',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: attendanceParamSchema,
+    body: attendanceInputSchema,
+    success: { status: 200, schema: attendanceRecordResponseSchema, description: 'Recorded' },
+    errors: [404, 415],
+  },
+  checkInCode: {
+    summary: 'The rotating check-in code (30 s) and the page its QR code opens',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: idParamSchema,
+    success: { status: 200, schema: checkInCodeResponseSchema, description: 'The current code' },
+    errors: [404, 409],
+  },
+  checkIn: {
+    summary: 'Check in to an opportunity one is signed up for, with the code shown at the event',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    body: checkInInputSchema,
+    success: { status: 200, schema: attendanceRecordResponseSchema, description: 'Checked in' },
+    errors: [403, 404, 409, 415],
   },
   listBlogPosts: {
     summary: 'Blog posts (approved ones, and the caller’s own; all for admins)',

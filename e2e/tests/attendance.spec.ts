@@ -1,0 +1,115 @@
+// Issue 18: attendance becomes approved hours. An admin takes attendance on the roster, or a
+// student checks in with the event's rotating code; either way the student's /service-hours
+// shows the approved entry with the event's name.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
+
+const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
+
+async function signIn(request: APIRequestContext, account: { username: string; password: string }) {
+  const response = await request.post('/api/login', { data: account });
+  expect(response.ok(), `login as ${account.username}: ${response.status()}`).toBe(true);
+}
+
+// An event starting in half an hour and lasting two: inside the check-in window now.
+async function createEvent(request: APIRequestContext, title: string): Promise<number> {
+  const startsAt = Date.now() + 30 * 60_000;
+  const response = await request.post('/api/opportunities', {
+    data: {
+      title,
+      description: 'Planting trees along the bayou trail.',
+      location: 'Bayou St. John',
+      date: new Date(startsAt).toISOString(),
+      endsAt: new Date(startsAt + 2 * 3_600_000).toISOString(),
+      spaces: 10,
+    },
+  });
+  expect(response.ok(), `create: ${response.status()} ${await response.text()}`).toBe(true);
+  return Number(((await response.json()) as { id: number }).id);
+}
+
+// The student's hours list, reloaded until the event's entry has arrived (an event hop away).
+async function expectHoursEntry(student: Page, title: string, label: string) {
+  await student.goto('/service-hours');
+  await student.getByRole('tab', { name: 'My Hours' }).click();
+  const entry = student.getByTestId('hours-entry').filter({ hasText: title });
+  await expect(async () => {
+    if ((await entry.count()) === 0) {
+      await student.reload();
+      await student.getByRole('tab', { name: 'My Hours' }).click();
+    }
+    await expect(entry).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(entry).toContainText('2 hours');
+  await expect(entry).toContainText(label);
+  await checkA11y(student);
+}
+
+// The admin (signed in, in a browser of their own) with a new event, and a new student signed
+// up for it.
+async function eventWithStudent(browser: Browser, titlePrefix: string) {
+  const title = `${titlePrefix} ${Date.now().toString(36)}`;
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin.request, runEnv.admin);
+  const id = await createEvent(admin.request, title);
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  const me = await registerUser(student);
+  expect((await student.request.post(`/api/opportunities/${id}/signup`)).status()).toBe(201);
+  const close = () => Promise.all([adminContext.close(), studentContext.close()]);
+  return { title, id, admin, student, me, close };
+}
+
+test('an admin marks a student attended on the roster and the student sees approved hours', async ({
+  browser,
+}) => {
+  const { title, id, admin, student, me, close } = await eventWithStudent(browser, 'Tree planting');
+
+  await admin.goto(`/volunteer#opportunity-${id}`);
+  const card = admin.getByRole('article', { name: title });
+  await card.getByRole('button', { name: `Roster of ${title}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Roster: ${title}` });
+  const row = dialog.getByTestId('roster-entry').filter({ hasText: me.name });
+  await expect(row).toContainText('East Jefferson High School');
+  await expect(row).toContainText('Not taken yet');
+  await row.getByRole('button', { name: 'Attended' }).click();
+  await expect(row).toContainText('Attended');
+  await expect(row.getByRole('button', { name: 'Attended' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectNoA11yViolations(admin, { include: '[role="dialog"]' });
+
+  // The QR view: a QR code and six digits.
+  await dialog.getByRole('tab', { name: 'Check-in code' }).click();
+  await expect(dialog.getByRole('img', { name: 'QR code to check in' })).toBeVisible();
+  await expect(dialog.getByTestId('check-in-code')).toHaveText(/^\d{6}$/);
+  await expectNoA11yViolations(admin, { include: '[role="dialog"]' });
+
+  await expectHoursEntry(student, title, 'Approved (attendance)');
+  await close();
+});
+
+test('a student checks in with the code the admin shows and sees “Checked in” hours', async ({
+  browser,
+}) => {
+  const { title, id, admin, student, close } = await eventWithStudent(browser, 'Bayou check-in');
+
+  // A wrong code first: the page says so and offers the field.
+  await student.goto(`/volunteer/check-in?o=${id}&c=000000`);
+  const codeResponse = await admin.request.get(`/api/opportunities/${id}/check-in-code`);
+  expect(codeResponse.ok()).toBe(true);
+  const { code, url } = (await codeResponse.json()) as { code: string; url: string };
+  if (code !== '000000')
+    await expect(student.getByRole('alert')).toContainText('wrong or has expired');
+  await checkA11y(student);
+
+  // What the QR code opens.
+  await student.goto(url);
+  await expect(student.getByText('You’re checked in.')).toBeVisible();
+  await checkA11y(student);
+
+  await expectHoursEntry(student, title, 'Checked in');
+  await close();
+});

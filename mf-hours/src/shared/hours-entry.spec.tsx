@@ -1,0 +1,46 @@
+import type { ServiceHoursLog } from '@district/contracts';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { HoursEntry } from './hours-entry';
+
+afterEach(cleanup);
+
+const entry = (overrides: Partial<ServiceHoursLog> = {}): ServiceHoursLog => ({
+  id: 1,
+  userId: 3,
+  opportunityId: 9,
+  hours: 2.5,
+  description: 'River Cleanup',
+  date: '2026-03-14',
+  status: 'approved',
+  approvedBy: 1,
+  submittedAt: '2026-03-14T18:00:00.000Z',
+  userName: 'Stella Student',
+  schoolName: 'Jesuit High School',
+  source: 'manual',
+  possibleDuplicateOf: null,
+  ...overrides,
+});
+
+describe('HoursEntry (issue 18)', () => {
+  it('says how an attendance entry was approved, with the event name', () => {
+    render(<HoursEntry entry={entry({ source: 'roster' })} />);
+    expect(screen.getByText('River Cleanup')).toBeTruthy();
+    expect(screen.getByText('Approved (attendance)')).toBeTruthy();
+    cleanup();
+    render(<HoursEntry entry={entry({ source: 'check-in', approvedBy: null })} />);
+    expect(screen.getByText('Checked in')).toBeTruthy();
+    cleanup();
+    render(<HoursEntry entry={entry()} />);
+    expect(screen.getByText('Approved')).toBeTruthy();
+  });
+
+  it('flags a possible duplicate to the supervisor only', () => {
+    const duplicate = entry({ status: 'pending', approvedBy: null, possibleDuplicateOf: 7 });
+    render(<HoursEntry entry={duplicate} showStudent />);
+    expect(screen.getByText('Possible duplicate')).toBeTruthy();
+    cleanup();
+    render(<HoursEntry entry={duplicate} />);
+    expect(screen.queryByText('Possible duplicate')).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { APP_ROUTES, checkInInputSchema } from '@district/contracts';
+import { Button, Card, CardContent, Field, Input, PageHeader } from '@district/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorText, useCheckIn } from '../../features/attendance/attendance-queries';
+
+// /volunteer/check-in?o=ID&c=CODE (issue 18): what a student's phone opens from the event's QR
+// code. It checks in at once with the scanned code; after a refusal the student can type the
+// six digits shown at the event.
+export function CheckInPage() {
+  const [params] = useSearchParams();
+  const opportunityId = Number(params.get('o'));
+  const validId = Number.isSafeInteger(opportunityId) && opportunityId > 0;
+  const [code, setCode] = useState(params.get('c') ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const checkIn = useCheckIn(validId ? opportunityId : 0);
+  const tried = useRef(false);
+
+  const submit = (value: string) => {
+    const parsed = checkInInputSchema.safeParse({ code: value });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? 'Enter the code shown at the event');
+      return;
+    }
+    setFieldError(null);
+    checkIn.mutate(parsed.data.code);
+  };
+
+  // The scanned code, once: it is valid for a minute at most.
+  useEffect(() => {
+    if (tried.current || !validId || !code) return;
+    tried.current = true;
+    submit(code);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the code the page opened with
+  }, []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(code);
+  };
+
+  return (
+    <section className="area check-in" aria-labelledby="check-in-title">
+      <PageHeader
+        titleId="check-in-title"
+        title="Check in"
+        description="Confirm you are at the event. Your hours are approved automatically."
+      />
+      <Card className="check-in__card">
+        <CardContent>
+          {!validId ? (
+            <p role="alert" className="attendance__error">
+              This check-in link is incomplete. Scan the code shown at the event again.
+            </p>
+          ) : checkIn.isSuccess ? (
+            <div role="status" className="check-in__done">
+              <p className="check-in__done-title">You’re checked in.</p>
+              <p>
+                Your hours for this event now appear as approved on{' '}
+                <Link to={APP_ROUTES.serviceHours}>Service Hours</Link>.
+              </p>
+            </div>
+          ) : (
+            <form onSubmit={onSubmit} noValidate className="check-in__form">
+              {checkIn.isError ? (
+                <p role="alert" className="attendance__error">
+                  {errorText(checkIn.error)}
+                </p>
+              ) : null}
+              <Field label="Check-in code" error={fieldError}>
+                <Input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+              </Field>
+              <Button type="submit" disabled={checkIn.isPending}>
+                {checkIn.isPending ? 'Checking in…' : 'Check in'}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { plainText, routeIdSchema } from './fields';
+
+// Issue 18: an admin takes attendance from the roster, or a student checks in with the rotating
+// code shown at the event; either way an attended sign-up becomes one approved hours entry.
+
+export const ATTENDANCE_METHODS = ['roster', 'check-in'] as const;
+export type AttendanceMethod = (typeof ATTENDANCE_METHODS)[number];
+
+// PUT /api/opportunities/{id}/attendance/{userId}
+export const attendanceParamSchema = z.object({ id: routeIdSchema, userId: routeIdSchema });
+export type AttendanceParam = z.output<typeof attendanceParamSchema>;
+
+export const attendanceInputSchema = z.strictObject({
+  attended: z.boolean({ error: 'Attended must be true or false' }),
+});
+export type AttendanceInput = z.output<typeof attendanceInputSchema>;
+
+// POST /api/opportunities/{id}/check-in
+export const checkInInputSchema = z.strictObject({
+  code: plainText({ message: 'Code is required', required: 'Code is required' }).regex(
+    /^\d{6}$/,
+    'The check-in code has 6 digits',
+  ),
+});
+export type CheckInInput = z.output<typeof checkInInputSchema>;
+
+// One signed-up student on the admin's roster; attended null: not taken yet.
+export const rosterEntryResponseSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  school: z.string(),
+  attended: z.boolean().nullable(),
+  method: z.enum(ATTENDANCE_METHODS).nullable(),
+  recordedAt: z.string().nullable(),
+});
+export type RosterEntry = z.infer<typeof rosterEntryResponseSchema>;
+
+// GET /api/opportunities/{id}/check-in-code: the current code, the page a QR code points to,
+// and when the code rotates (ISO).
+export const checkInCodeResponseSchema = z.object({
+  code: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+  periodSeconds: z.number().int(),
+});
+export type CheckInCode = z.infer<typeof checkInCodeResponseSchema>;
+
+// The answer to PUT attendance and POST check-in.
+export const attendanceRecordResponseSchema = z.object({
+  opportunityId: z.number().int(),
+  userId: z.number().int(),
+  attended: z.boolean(),
+  method: z.enum(ATTENDANCE_METHODS),
+  recordedAt: z.string(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordResponseSchema>;
+
+export const ATTENDANCE_MESSAGES = {
+  wrongCode: 'That check-in code is wrong or has expired. Scan the code shown at the event again.',
+  checkInClosed:
+    'Check-in is open only from one hour before the event until one hour after it ends',
+  notSignedUp: 'You are not signed up for this opportunity',
+  studentNotSignedUp: 'This student is not signed up for this opportunity',
+} as const;
+
+// The page of mf-volunteer a check-in QR code opens.
+export const checkInPageUrl = (opportunityId: number, code: string) =>
+  `/volunteer/check-in?o=${opportunityId}&c=${encodeURIComponent(code)}`;

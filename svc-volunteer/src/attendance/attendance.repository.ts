@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AttendanceMethod } from '@district/contracts';
+import { UserReplicaEntity } from '@district/service-kit';
+import type { EntityManager, Repository } from 'typeorm';
+import { OpportunityEntity } from '../opportunities/opportunity.entity';
+import { SignupEntity } from '../signups/signup.entity';
+import { AttendanceEntity } from './attendance.entity';
+
+export interface RosterRow {
+  userId: number;
+  name: string | null;
+  school: string | null;
+  attended: boolean | null;
+  method: AttendanceMethod | null;
+  recordedAt: Date | null;
+}
+
+export type AttendanceOpportunity = Pick<OpportunityEntity, 'id' | 'title' | 'date' | 'endsAt'>;
+
+export interface AttendanceMark {
+  opportunityId: number;
+  userId: number;
+  attended: boolean;
+  method: AttendanceMethod;
+  recordedBy: number | null;
+}
+
+@Injectable()
+export class AttendanceRepository {
+  constructor(
+    @InjectRepository(OpportunityEntity)
+    private readonly opportunities: Repository<OpportunityEntity>,
+    @InjectRepository(SignupEntity) private readonly signups: Repository<SignupEntity>,
+  ) {}
+
+  findOpportunity(id: number): Promise<AttendanceOpportunity | null> {
+    return this.opportunities.findOne({
+      select: { id: true, title: true, date: true, endsAt: true },
+      where: { id },
+    });
+  }
+
+  isSignedUp(opportunityId: number, userId: number): Promise<boolean> {
+    return this.signups.existsBy({ opportunityId, userId });
+  }
+
+  // Every signed-up user with their attendance (null: not taken yet), by name.
+  roster(opportunityId: number): Promise<RosterRow[]> {
+    return this.signups
+      .createQueryBuilder('s')
+      .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
+      .leftJoin(AttendanceEntity, 'a', 'a.opportunityId = s.opportunityId AND a.userId = s.userId')
+      .select('s.userId', 'userId')
+      .addSelect('u.name', 'name')
+      .addSelect('u.school', 'school')
+      .addSelect('a.attended', 'attended')
+      .addSelect('a.method', 'method')
+      .addSelect('a.recordedAt', 'recordedAt')
+      .where('s.opportunityId = :opportunityId', { opportunityId })
+      .orderBy('u.name')
+      .addOrderBy('s.id')
+      .getRawMany<RosterRow>();
+  }
+
+  // Records the mark unless it says what is already recorded: the row as stored when it changed,
+  // undefined when it did not (the caller emits no event then). The conflict clause's row lock
+  // serialises concurrent marks of the same student. Raw: TypeORM's upsert cannot make the
+  // update conditional or say whether it happened.
+  async record(
+    manager: EntityManager,
+    mark: AttendanceMark,
+  ): Promise<AttendanceEntity | undefined> {
+    const rows: Array<{ recorded_at: Date }> = await manager.query(
+      `INSERT INTO "attendance" ("opportunity_id", "user_id", "attended", "method", "recorded_by")
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("opportunity_id", "user_id") DO UPDATE
+         SET "attended" = EXCLUDED."attended", "method" = EXCLUDED."method",
+             "recorded_by" = EXCLUDED."recorded_by", "recorded_at" = now()
+         WHERE "attendance"."attended" IS DISTINCT FROM EXCLUDED."attended"
+       RETURNING "recorded_at"`,
+      [mark.opportunityId, mark.userId, mark.attended, mark.method, mark.recordedBy],
+    );
+    const row = rows[0];
+    return row
+      ? Object.assign(new AttendanceEntity(), mark, { recordedAt: row.recorded_at })
+      : undefined;
+  }
+
+  findMark(opportunityId: number, userId: number): Promise<AttendanceEntity | null> {
+    return this.signups.manager
+      .getRepository(AttendanceEntity)
+      .findOneBy({ opportunityId, userId });
+  }
+}

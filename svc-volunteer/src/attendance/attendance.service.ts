@@ -1,0 +1,154 @@
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  API_MESSAGES,
+  ATTENDANCE_MESSAGES,
+  checkInPageUrl,
+  EVENT_TYPES,
+  type AttendanceMethod,
+  type AttendanceRecord,
+  type CheckInCode,
+  type RosterEntry,
+} from '@district/contracts';
+import {
+  fieldError,
+  OutboxService,
+  SERVICE_CONFIG,
+  UNKNOWN_USER_NAME,
+  withTransaction,
+  type Identity,
+} from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import type { VolunteerConfig } from '../volunteer.config';
+import type { AttendanceEntity } from './attendance.entity';
+import { AttendanceRepository, type AttendanceOpportunity } from './attendance.repository';
+import { CHECK_IN_PERIOD_SECONDS, checkInOpen, CheckInCodes, eventHours } from './check-in-code';
+
+function toRecord(mark: AttendanceEntity): AttendanceRecord {
+  return {
+    opportunityId: mark.opportunityId,
+    userId: mark.userId,
+    attended: mark.attended,
+    method: mark.method,
+    recordedAt: new Date(mark.recordedAt).toISOString(),
+  };
+}
+
+@Injectable()
+export class AttendanceService {
+  private readonly codes: CheckInCodes;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly attendance: AttendanceRepository,
+    private readonly outbox: OutboxService,
+    @Inject(SERVICE_CONFIG) config: VolunteerConfig,
+  ) {
+    // Its own secret when set; else one derived from IDENTITY_SECRET (CheckInCodes keys each
+    // opportunity with an HMAC of it, so the identity key itself never signs a code).
+    this.codes = new CheckInCodes(config.CHECK_IN_SECRET ?? `check-in/${config.IDENTITY_SECRET}`);
+  }
+
+  private async opportunity(id: number): Promise<AttendanceOpportunity> {
+    const opportunity = await this.attendance.findOpportunity(id);
+    if (!opportunity) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    return opportunity;
+  }
+
+  async roster(opportunityId: number): Promise<RosterEntry[]> {
+    await this.opportunity(opportunityId);
+    const rows = await this.attendance.roster(opportunityId);
+    return rows.map((row) => ({
+      userId: row.userId,
+      name: row.name || UNKNOWN_USER_NAME,
+      school: row.school ?? '',
+      attended: row.attended,
+      method: row.method,
+      recordedAt: row.recordedAt ? new Date(row.recordedAt).toISOString() : null,
+    }));
+  }
+
+  // An admin marks a signed-up student attended or absent (absent later undoes the hours).
+  async mark(
+    admin: Identity,
+    opportunityId: number,
+    userId: number,
+    attended: boolean,
+  ): Promise<AttendanceRecord> {
+    const opportunity = await this.opportunity(opportunityId);
+    if (!(await this.attendance.isSignedUp(opportunityId, userId)))
+      throw new NotFoundException(ATTENDANCE_MESSAGES.studentNotSignedUp);
+    return this.record(opportunity, userId, attended, 'roster', admin.id);
+  }
+
+  // The code to show now, for an event within its check-in window.
+  async currentCode(opportunityId: number, now = new Date()): Promise<CheckInCode> {
+    const opportunity = await this.opportunity(opportunityId);
+    this.assertOpen(opportunity, now);
+    const { code, expiresAt } = this.codes.current(opportunityId, now);
+    return {
+      code,
+      url: checkInPageUrl(opportunityId, code),
+      expiresAt: expiresAt.toISOString(),
+      periodSeconds: CHECK_IN_PERIOD_SECONDS,
+    };
+  }
+
+  // A signed-up user checks themselves in with the code shown at the event.
+  async checkIn(user: Identity, opportunityId: number, code: string): Promise<AttendanceRecord> {
+    const now = new Date();
+    const opportunity = await this.opportunity(opportunityId);
+    if (!(await this.attendance.isSignedUp(opportunityId, user.id)))
+      throw new ForbiddenException(ATTENDANCE_MESSAGES.notSignedUp);
+    this.assertOpen(opportunity, now);
+    if (!this.codes.verify(opportunityId, code, now))
+      throw fieldError('code', ATTENDANCE_MESSAGES.wrongCode);
+    return this.record(opportunity, user.id, true, 'check-in', null);
+  }
+
+  private assertOpen(opportunity: AttendanceOpportunity, now: Date): void {
+    if (!checkInOpen(opportunity.date, opportunity.endsAt, now))
+      throw new ConflictException(ATTENDANCE_MESSAGES.checkInClosed);
+  }
+
+  // The mark and its attendance.recorded event commit together; a mark that changes nothing
+  // (a repeat, a second scan) emits nothing and answers what is recorded.
+  private async record(
+    opportunity: AttendanceOpportunity,
+    userId: number,
+    attended: boolean,
+    method: AttendanceMethod,
+    recordedBy: number | null,
+  ): Promise<AttendanceRecord> {
+    const changed = await withTransaction(this.dataSource, async (manager) => {
+      const mark = await this.attendance.record(manager, {
+        opportunityId: opportunity.id,
+        userId,
+        attended,
+        method,
+        recordedBy,
+      });
+      if (mark)
+        await this.outbox.add(manager, EVENT_TYPES.attendanceRecorded, {
+          opportunityId: opportunity.id,
+          userId,
+          title: opportunity.title,
+          startsAt: opportunity.date.toISOString(),
+          endsAt: opportunity.endsAt.toISOString(),
+          hours: eventHours(opportunity.date, opportunity.endsAt),
+          attended,
+          recordedBy,
+          method,
+        });
+      return mark;
+    });
+    const mark = changed ?? (await this.attendance.findMark(opportunity.id, userId));
+    if (!mark) throw new NotFoundException(ATTENDANCE_MESSAGES.studentNotSignedUp);
+    return toRecord(mark);
+  }
+}

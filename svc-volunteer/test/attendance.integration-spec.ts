@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ATTENDANCE_MESSAGES,
+  type AttendanceRecord,
+  type CheckInCode,
+  type Opportunity,
+  type RosterEntry,
+} from '@district/contracts';
+import {
+  admin,
+  opportunityBody,
+  otherStudent,
+  startVolunteerApp,
+  student,
+  supervisor,
+  type TestUser,
+  type VolunteerTestApp,
+} from './support/volunteer-test-app';
+
+interface OutboxRow {
+  payload: Record<string, unknown>;
+}
+
+const HOUR = 3_600_000;
+
+// Issue 18: roster, attendance, the rotating check-in code and the student's check-in, and the
+// attendance.recorded event each real change leaves in the outbox.
+describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
+  let app: VolunteerTestApp;
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+    await app.register(admin, supervisor, student, otherStudent);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  // An opportunity whose start is `startsInMs` from now (the API only creates future ones, so
+  // the times are set in the database), lasting 2 h 20 min, with `signedUp` signed up.
+  const opportunityAt = async (startsInMs: number, ...signedUp: TestUser[]) => {
+    const created = (
+      await app.api<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody({ title: 'River Cleanup' }),
+      })
+    ).body;
+    for (const user of signedUp)
+      expect(
+        (await app.api('POST', `/api/opportunities/${created.id}/signup`, { as: user })).status,
+      ).toBe(201);
+    const startsAt = new Date(Date.now() + startsInMs);
+    await app.sql(`UPDATE opportunities SET date = $2, ends_at = $3 WHERE id = $1`, [
+      created.id,
+      startsAt,
+      new Date(startsAt.getTime() + 2 * HOUR + 20 * 60_000),
+    ]);
+    return { id: created.id, startsAt };
+  };
+  const roster = (id: number, as: TestUser = admin) =>
+    app.api<RosterEntry[]>('GET', `/api/opportunities/${id}/roster`, { as });
+  const mark = (id: number, userId: number, attended: unknown, as: TestUser = admin) =>
+    app.api<AttendanceRecord>('PUT', `/api/opportunities/${id}/attendance/${userId}`, {
+      as,
+      body: { attended },
+    });
+  const codeFor = (id: number, as: TestUser = admin) =>
+    app.api<CheckInCode>('GET', `/api/opportunities/${id}/check-in-code`, { as });
+  const checkIn = (id: number, code: unknown, as: TestUser = student) =>
+    app.api<AttendanceRecord & { message?: string }>('POST', `/api/opportunities/${id}/check-in`, {
+      as,
+      body: { code },
+    });
+  const events = async (opportunityId: number) =>
+    (
+      await app.sql<OutboxRow>(
+        `SELECT payload FROM outbox WHERE type = 'attendance.recorded' ORDER BY seq`,
+      )
+    )
+      .map((row) => row.payload)
+      .filter((payload) => payload.opportunityId === opportunityId);
+
+  describe('roster and attendance (admin)', () => {
+    it('lists the signed-up students with name, school and attendance not yet taken', async () => {
+      const { id } = await opportunityAt(-HOUR, student, otherStudent);
+      const response = await roster(id);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([
+        {
+          userId: otherStudent.id,
+          name: otherStudent.name,
+          school: otherStudent.school,
+          attended: null,
+          method: null,
+          recordedAt: null,
+        },
+        {
+          userId: student.id,
+          name: student.name,
+          school: student.school,
+          attended: null,
+          method: null,
+          recordedAt: null,
+        },
+      ]);
+    });
+
+    it('refuses the roster and marking to students and supervisors, and answers 404 for a missing opportunity', async () => {
+      const { id } = await opportunityAt(-HOUR, student);
+      expect((await roster(id, student)).status).toBe(403);
+      expect((await roster(id, supervisor)).status).toBe(403);
+      expect((await mark(id, student.id, true, student)).status).toBe(403);
+      expect((await mark(id, student.id, true, supervisor)).status).toBe(403);
+      expect((await codeFor(id, supervisor)).status).toBe(403);
+      expect((await roster(999_999)).status).toBe(404);
+      expect((await mark(999_999, student.id, true)).status).toBe(404);
+      expect(await events(id)).toEqual([]);
+    });
+
+    it('marks attended once (a repeat emits nothing), then absent undoes it with attended: false', async () => {
+      const { id, startsAt } = await opportunityAt(-3 * HOUR, student);
+      const first = await mark(id, student.id, true);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ userId: student.id, attended: true, method: 'roster' });
+      expect((await mark(id, student.id, true)).status).toBe(200);
+      expect((await roster(id)).body[0]).toMatchObject({ attended: true, method: 'roster' });
+      expect(await events(id)).toEqual([
+        {
+          opportunityId: id,
+          userId: student.id,
+          title: 'River Cleanup',
+          startsAt: startsAt.toISOString(),
+          endsAt: new Date(startsAt.getTime() + 2 * HOUR + 20 * 60_000).toISOString(),
+          hours: 2.5,
+          attended: true,
+          recordedBy: admin.id,
+          method: 'roster',
+        },
+      ]);
+
+      expect((await mark(id, student.id, false)).body).toMatchObject({ attended: false });
+      expect((await roster(id)).body[0]).toMatchObject({ attended: false });
+      expect((await events(id)).map((e) => e.attended)).toEqual([true, false]);
+    });
+
+    it('refuses a student who is not signed up, and a body that is not a boolean', async () => {
+      const { id } = await opportunityAt(-HOUR, student);
+      const notSignedUp = await mark(id, otherStudent.id, true);
+      expect(notSignedUp.status).toBe(404);
+      expect(notSignedUp.body).toMatchObject({ message: ATTENDANCE_MESSAGES.studentNotSignedUp });
+      const bad = await mark(id, student.id, 'yes');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ errors: [expect.objectContaining({ path: 'attended' })] });
+      expect(
+        (
+          await app.api('PUT', `/api/opportunities/${id}/attendance/abc`, {
+            as: admin,
+            body: { attended: true },
+          })
+        ).status,
+      ).toBe(400);
+      expect(await events(id)).toEqual([]);
+    });
+  });
+
+  it('forgets a deleted user’s attendance with their sign-ups', async () => {
+    const leaving = { id: 40, name: 'Lea Leaving', school: 'Jesuit High School' };
+    await app.register(leaving);
+    const { id } = await opportunityAt(-HOUR, leaving);
+    expect((await mark(id, leaving.id, true)).status).toBe(200);
+    await app.deliver('user.deleted', { id: leaving.id });
+    expect((await roster(id)).body).toEqual([]);
+    expect(await app.sql(`SELECT 1 FROM attendance WHERE user_id = $1`, [leaving.id])).toEqual([]);
+  });
+
+  describe('check-in with the rotating code', () => {
+    it('gives the admin a 6-digit code, its page and when it rotates', async () => {
+      const { id } = await opportunityAt(30 * 60_000, student);
+      const response = await codeFor(id);
+      expect(response.status).toBe(200);
+      expect(response.body.code).toMatch(/^\d{6}$/);
+      expect(response.body.url).toBe(`/volunteer/check-in?o=${id}&c=${response.body.code}`);
+      expect(response.body.periodSeconds).toBe(30);
+      const expiresIn = new Date(response.body.expiresAt).getTime() - Date.now();
+      expect(expiresIn).toBeGreaterThan(0);
+      expect(expiresIn).toBeLessThanOrEqual(30_000);
+    });
+
+    it('checks a signed-up student in (method check-in, no admin) once, however often they scan', async () => {
+      const { id } = await opportunityAt(-HOUR, student);
+      const { code } = (await codeFor(id)).body;
+      const response = await checkIn(id, code);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        userId: student.id,
+        attended: true,
+        method: 'check-in',
+      });
+      expect((await checkIn(id, code)).status).toBe(200);
+      expect((await roster(id)).body[0]).toMatchObject({ attended: true, method: 'check-in' });
+      expect(await events(id)).toEqual([
+        expect.objectContaining({
+          userId: student.id,
+          attended: true,
+          recordedBy: null,
+          method: 'check-in',
+        }),
+      ]);
+    });
+
+    it('answers 403 to a user who is not signed up', async () => {
+      const { id } = await opportunityAt(-HOUR, student);
+      const { code } = (await codeFor(id)).body;
+      const response = await checkIn(id, code, otherStudent);
+      expect(response.status).toBe(403);
+      expect(response.body.message).toBe(ATTENDANCE_MESSAGES.notSignedUp);
+      expect(await events(id)).toEqual([]);
+    });
+
+    it('answers 400 for a wrong code, another event’s code or a malformed one', async () => {
+      const { id } = await opportunityAt(-HOUR, student);
+      const other = await opportunityAt(-HOUR, student);
+      const { code } = (await codeFor(id)).body;
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      for (const attempt of [wrong, (await codeFor(other.id)).body.code]) {
+        const response = await checkIn(id, attempt);
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe(ATTENDANCE_MESSAGES.wrongCode);
+      }
+      expect((await checkIn(id, '12ab')).status).toBe(400);
+      expect((await checkIn(id, undefined)).status).toBe(400);
+      expect(await events(id)).toEqual([]);
+    });
+
+    it('is closed more than an hour before the start or after the end (409), for the code too', async () => {
+      const early = await opportunityAt(90 * 60_000, student);
+      const late = await opportunityAt(-(3 * HOUR + 30 * 60_000), student);
+      for (const { id } of [early, late]) {
+        const code = await codeFor(id);
+        expect(code.status).toBe(409);
+        expect(code.body).toMatchObject({ message: ATTENDANCE_MESSAGES.checkInClosed });
+        const response = await checkIn(id, '123456');
+        expect(response.status).toBe(409);
+        expect(response.body.message).toBe(ATTENDANCE_MESSAGES.checkInClosed);
+      }
+      // The admin can still take attendance on the roster afterwards.
+      expect((await mark(late.id, student.id, true)).status).toBe(200);
+    });
+  });
+});
