@@ -9,6 +9,9 @@ import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
 import { ServiceHoursModule } from './service-hours/service-hours.module';
+import { GoalsModule } from './goals/goals.module';
+import { ExportsModule } from './exports/exports.module';
+import { ReportsModule } from './reports/reports.module';
 
 export const SERVICE = 'svc-hours';
 
@@ -20,6 +23,10 @@ export const SERVICE = 'svc-hours';
     // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
     AuditModule.forRoot(),
     ServiceHoursModule,
+    // Issue 19: hour goals and progress, the CSV export, the admins' reports.
+    GoalsModule,
+    ExportsModule,
+    ReportsModule,
     // A deleted user's hour logs go with them (DESIGN.md "Account deletion").
     UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity] }),
   ],
