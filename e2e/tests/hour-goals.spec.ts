@@ -40,18 +40,20 @@ test('admin sets a goal, the student sees progress, the supervisor filters behin
   expect(logged.status()).toBe(201);
   const supervisorApi = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
   await signIn(supervisorApi, runEnv.supervisor);
-  const approved = await supervisorApi.patch(`/api/service-hours/${(await logged.json()).id}/status`, {
-    data: { status: 'approved' },
-  });
+  const approved = await supervisorApi.patch(
+    `/api/service-hours/${(await logged.json()).id}/status`,
+    {
+      data: { status: 'approved' },
+    },
+  );
   expect(approved.status()).toBe(200);
 
   await student.goto('/service-hours');
   const progress = student.getByRole('region', { name: 'Goal Progress' });
   await expect(progress.getByText('2 of 10 hours approved')).toBeVisible();
-  await expect(progress.getByRole('progressbar', { name: 'Progress toward your goal' })).toHaveAttribute(
-    'aria-valuetext',
-    '2 of 10 hours',
-  );
+  await expect(
+    progress.getByRole('progressbar', { name: 'Progress toward your goal' }),
+  ).toHaveAttribute('aria-valuetext', '2 of 10 hours');
   await expect(progress.getByRole('group', { name: 'Hours Left' })).toContainText('8');
   await expect(progress.getByRole('group', { name: 'Days Left' })).toContainText('60');
   // The per-month chart (chart.js, loaded with the panel).
@@ -72,7 +74,10 @@ test('admin sets a goal, the student sees progress, the supervisor filters behin
   await expect(row).toContainText('8 to go');
   await students.getByRole('button', { name: 'Show behind goal by school' }).click();
   await expect(
-    students.getByRole('row', { name: new RegExp(SCHOOL) }).getByRole('cell').first(),
+    students
+      .getByRole('row', { name: new RegExp(SCHOOL) })
+      .getByRole('cell')
+      .first(),
   ).toHaveText(/^[1-9]\d*$/);
   await checkA11y(supervisor);
 
@@ -82,8 +87,15 @@ test('admin sets a goal, the student sees progress, the supervisor filters behin
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^service-hours-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) as string, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('Entry,Date,Student,School,Grade,Hours,Status,Description,Submitted,Reviewed');
+  expect(csv.split('\r\n')[0]).toBe(
+    'Entry,Date,Student,School,Grade,Hours,Status,Description,Submitted,Reviewed',
+  );
   expect(csv).toContain(me.name);
 
-  await Promise.all([studentContext.close(), supervisorContext.close(), admin.dispose(), supervisorApi.dispose()]);
+  await Promise.all([
+    studentContext.close(),
+    supervisorContext.close(),
+    admin.dispose(),
+    supervisorApi.dispose(),
+  ]);
 });

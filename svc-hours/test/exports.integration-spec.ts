@@ -13,7 +13,18 @@ import {
 
 const JESUIT = 'Jesuit High School';
 const CHALMETTE = 'Chalmette High School';
-const HEADER = ['Entry', 'Date', 'Student', 'School', 'Grade', 'Hours', 'Status', 'Description', 'Submitted', 'Reviewed'];
+const HEADER = [
+  'Entry',
+  'Date',
+  'Student',
+  'School',
+  'Grade',
+  'Hours',
+  'Status',
+  'Description',
+  'Submitted',
+  'Reviewed',
+];
 
 // Issue 19: the CSV export (same filters as the supervisor screen, spreadsheet-safe, streamed)
 // and the admins' reports.
@@ -37,9 +48,24 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
 
   beforeAll(async () => {
     h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: '=HYPERLINK("http://evil")', school: JESUIT, grade: 10 });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Chalmette', school: CHALMETTE, grade: 11 });
-    await h.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true, grade: 12 });
+    await h.registerUser({
+      id: STUDENT.id,
+      name: '=HYPERLINK("http://evil")',
+      school: JESUIT,
+      grade: 10,
+    });
+    await h.registerUser({
+      id: OTHER_STUDENT.id,
+      name: 'Bo Chalmette',
+      school: CHALMETTE,
+      grade: 11,
+    });
+    await h.registerUser({
+      id: SUPERVISOR.id,
+      name: 'Sam Supervisor',
+      isSupervisor: true,
+      grade: 12,
+    });
     await h.request('PUT', '/api/hour-goals', {
       as: ADMIN,
       json: [
@@ -47,11 +73,27 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
         { grade: 11, hours: 1, dueDate: '2027-05-01' },
       ],
     });
-    await log(STUDENT, { description: '+SUM(A1:A9) at the "food" bank, aisle 3\nthen more', date: '2025-01-10' }, 'approved');
+    await log(
+      STUDENT,
+      { description: '+SUM(A1:A9) at the "food" bank, aisle 3\nthen more', date: '2025-01-10' },
+      'approved',
+    );
     await log(STUDENT, { description: '-2+3 cans sorted by hand', date: '2025-02-10' });
-    await log(STUDENT, { description: '@cmd|calc cleanup at the park', date: '2025-03-10' }, 'rejected');
-    await log(OTHER_STUDENT, { description: 'Library reading hour, Chalmette', hours: 2, date: '2025-02-20' }, 'approved');
-    await log(OTHER_STUDENT, { description: '\tTabbed food bank shift', hours: 1, date: '2025-02-21' }, 'approved');
+    await log(
+      STUDENT,
+      { description: '@cmd|calc cleanup at the park', date: '2025-03-10' },
+      'rejected',
+    );
+    await log(
+      OTHER_STUDENT,
+      { description: 'Library reading hour, Chalmette', hours: 2, date: '2025-02-20' },
+      'approved',
+    );
+    await log(
+      OTHER_STUDENT,
+      { description: '\tTabbed food bank shift', hours: 1, date: '2025-02-21' },
+      'approved',
+    );
     // The API trims text; older or imported rows may still start with a tab.
     await h.db.query(
       `UPDATE "service_hours_logs" SET "description" = E'\\tTabbed food bank shift'
@@ -86,11 +128,18 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
   it('applies the screen filters: school, grade, status, date range, behind goal', async () => {
     const descriptions = async (query: string) =>
       (await exportCsv(query)).rows.slice(1).map((r) => r[7].replace(/^'/, '').slice(0, 8));
-    expect(await descriptions(`?school=${encodeURIComponent(CHALMETTE)}`)).toEqual(['\tTabbed ', 'Library ']);
+    expect(await descriptions(`?school=${encodeURIComponent(CHALMETTE)}`)).toEqual([
+      '\tTabbed ',
+      'Library ',
+    ]);
     expect(await descriptions('?grade=10&status=approved')).toEqual(['+SUM(A1:']);
     expect(await descriptions('?from=2025-02-01&to=2025-02-20')).toEqual(['Library ', '-2+3 can']);
     // Jesuit's student has 1.5 of 10 approved hours; Bo has 3 of 1.
-    expect((await exportCsv('?behindGoal=true')).rows.slice(1).map((r) => r[4])).toEqual(['10', '10', '10']);
+    expect((await exportCsv('?behindGoal=true')).rows.slice(1).map((r) => r[4])).toEqual([
+      '10',
+      '10',
+      '10',
+    ]);
     expect((await exportCsv('?grade=5')).status).toBe(400);
     expect((await exportCsv('?from=yesterday')).status).toBe(400);
     expect((await exportCsv('?status=lost')).status).toBe(400);
@@ -123,7 +172,9 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
   });
 
   it('gives admins the reports as JSON and each as CSV; nobody else', async () => {
-    expect((await h.request('GET', '/api/service-hours/reports', { as: SUPERVISOR })).status).toBe(403);
+    expect((await h.request('GET', '/api/service-hours/reports', { as: SUPERVISOR })).status).toBe(
+      403,
+    );
     const res = await h.request('GET', '/api/service-hours/reports', { as: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body.hoursByMonth).toEqual(
@@ -142,13 +193,16 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
       students: 1,
     });
 
-    const csv = await h.request('GET', '/api/service-hours/reports/top-organisations.csv', { as: ADMIN });
+    const csv = await h.request('GET', '/api/service-hours/reports/top-organisations.csv', {
+      as: ADMIN,
+    });
     expect(csv.status).toBe(200);
     const rows = parse(csv.text) as string[][];
     expect(rows[0]).toEqual(['Organisation', 'Approved hours', 'Students']);
     expect(rows).toContainEqual([`'\tTabbed food bank shift`, '1', '1']);
     expect(
-      (await h.request('GET', '/api/service-hours/reports/goals-met.csv', { as: SUPERVISOR })).status,
+      (await h.request('GET', '/api/service-hours/reports/goals-met.csv', { as: SUPERVISOR }))
+        .status,
     ).toBe(403);
     expect(
       (await h.request('GET', '/api/service-hours/reports/nothing.csv', { as: ADMIN })).status,

@@ -21,11 +21,11 @@ const GRADE_11: Caller = { id: 103 };
 describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () => {
   let h: HoursHarness;
 
-  const putGoals = (as: Caller, json: unknown) =>
-    h.request('PUT', '/api/hour-goals', { as, json });
+  const putGoals = (as: Caller, json: unknown) => h.request('PUT', '/api/hour-goals', { as, json });
   const logApproved = async (as: Caller, hours: number, date = '2025-03-01') => {
-    const id = (await h.request('POST', '/api/service-hours', { as, json: logBody({ hours, date }) }))
-      .body.id as number;
+    const id = (
+      await h.request('POST', '/api/service-hours', { as, json: logBody({ hours, date }) })
+    ).body.id as number;
     const review = await h.request('PATCH', `/api/service-hours/${id}/status`, {
       as: SUPERVISOR,
       json: { status: 'approved' },
@@ -38,10 +38,20 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
   beforeAll(async () => {
     h = await startHoursService();
     await h.registerUser({ id: STUDENT.id, name: 'Ada Jesuit', school: JESUIT, grade: 10 });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Chalmette', school: CHALMETTE, grade: 10 });
+    await h.registerUser({
+      id: OTHER_STUDENT.id,
+      name: 'Bo Chalmette',
+      school: CHALMETTE,
+      grade: 10,
+    });
     await h.registerUser({ id: GRADE_11.id, name: 'Cy Eleven', school: JESUIT, grade: 11 });
     // The replica has no roles: staff count as students of their grade (no goal for grade 12 here).
-    await h.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true, grade: 12 });
+    await h.registerUser({
+      id: SUPERVISOR.id,
+      name: 'Sam Supervisor',
+      isSupervisor: true,
+      grade: 12,
+    });
   });
 
   afterAll(async () => {
@@ -62,11 +72,23 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
   });
 
   it.each([
-    ['an unknown school', [{ grade: 10, school: 'Hogwarts', hours: 40, dueDate: '2027-05-01' }], GOAL_MESSAGES.school],
-    ['hours not in halves', [{ grade: 10, hours: 40.3, dueDate: '2027-05-01' }], GOAL_MESSAGES.hoursStep],
+    [
+      'an unknown school',
+      [{ grade: 10, school: 'Hogwarts', hours: 40, dueDate: '2027-05-01' }],
+      GOAL_MESSAGES.school,
+    ],
+    [
+      'hours not in halves',
+      [{ grade: 10, hours: 40.3, dueDate: '2027-05-01' }],
+      GOAL_MESSAGES.hoursStep,
+    ],
     ['zero hours', [{ grade: 10, hours: 0, dueDate: '2027-05-01' }], GOAL_MESSAGES.hoursMin],
     ['a grade out of range', [{ grade: 13, hours: 40, dueDate: '2027-05-01' }], undefined],
-    ['an impossible date', [{ grade: 10, hours: 40, dueDate: '2027-02-30' }], GOAL_MESSAGES.dueDate],
+    [
+      'an impossible date',
+      [{ grade: 10, hours: 40, dueDate: '2027-02-30' }],
+      GOAL_MESSAGES.dueDate,
+    ],
     [
       'two goals for the same grade and school',
       [
@@ -92,11 +114,14 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       { grade: 10, school: JESUIT, hours: 20, dueDate: dayFromToday(50) },
     ];
     expect((await putGoals(ADMIN, goals)).status).toBe(200);
-    const records: Array<{ actor_id: number; outcome: string; detail: { from: unknown[]; to: unknown[] } }> =
-      await h.db.query(
-        `SELECT actor_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
+    const records: Array<{
+      actor_id: number;
+      outcome: string;
+      detail: { from: unknown[]; to: unknown[] };
+    }> = await h.db.query(
+      `SELECT actor_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
           WHERE action = 'hour-goals.update' ORDER BY id`,
-      );
+    );
     expect(records.at(-1)).toMatchObject({
       actor_id: ADMIN.id,
       outcome: 'success',
@@ -141,13 +166,22 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
     });
 
     const noGoal = await h.request('GET', '/api/service-hours/progress', { as: GRADE_11 });
-    expect(noGoal.body).toMatchObject({ goal: null, hoursLeft: null, daysLeft: null, behind: false });
+    expect(noGoal.body).toMatchObject({
+      goal: null,
+      hoursLeft: null,
+      daysLeft: null,
+      behind: false,
+    });
   });
 
   it('filters the students behind their goal and counts them per school (supervisors only)', async () => {
     await logApproved(GRADE_11, 3);
-    expect((await h.request('GET', '/api/service-hours/students', { as: STUDENT })).status).toBe(403);
-    expect((await h.request('GET', '/api/service-hours/behind-goal', { as: STUDENT })).status).toBe(403);
+    expect((await h.request('GET', '/api/service-hours/students', { as: STUDENT })).status).toBe(
+      403,
+    );
+    expect((await h.request('GET', '/api/service-hours/behind-goal', { as: STUDENT })).status).toBe(
+      403,
+    );
 
     const all = await h.request('GET', '/api/service-hours/students', { as: SUPERVISOR });
     expect(all.status).toBe(200);
@@ -163,7 +197,11 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       OTHER_STUDENT.id,
     ]);
     // Most hours still owed first.
-    expect(behind.body[0]).toMatchObject({ userId: OTHER_STUDENT.id, school: CHALMETTE, hoursLeft: 40 });
+    expect(behind.body[0]).toMatchObject({
+      userId: OTHER_STUDENT.id,
+      school: CHALMETTE,
+      hoursLeft: 40,
+    });
 
     const jesuitBehind = await h.request(
       'GET',
@@ -173,7 +211,8 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
     expect(jesuitBehind.body.map((s: { name: string }) => s.name)).toEqual(['Ada Jesuit']);
 
     expect(
-      (await h.request('GET', '/api/service-hours/students?school=Nowhere', { as: SUPERVISOR })).status,
+      (await h.request('GET', '/api/service-hours/students?school=Nowhere', { as: SUPERVISOR }))
+        .status,
     ).toBe(400);
 
     const counts = await h.request('GET', '/api/service-hours/behind-goal', { as: SUPERVISOR });
@@ -190,7 +229,9 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       as: SUPERVISOR,
     });
     expect(after.body.map((s: { userId: number }) => s.userId)).toEqual([OTHER_STUDENT.id]);
-    expect((await h.request('GET', '/api/service-hours/progress', { as: STUDENT })).body).toMatchObject({
+    expect(
+      (await h.request('GET', '/api/service-hours/progress', { as: STUDENT })).body,
+    ).toMatchObject({
       approvedHours: 20,
       hoursLeft: 0,
       behind: false,

@@ -21,7 +21,11 @@ export function GoalBar({
       aria-valuenow={Math.min(approved, goal)}
       aria-valuetext={`${formatHours(approved)} of ${formatHours(goal)} hours`}
     >
-      <div className="goal-bar__fill" style={{ width: `${percent}%` }} data-met={approved >= goal} />
+      <div
+        className="goal-bar__fill"
+        style={{ width: `${percent}%` }}
+        data-met={approved >= goal}
+      />
     </div>
   );
 }

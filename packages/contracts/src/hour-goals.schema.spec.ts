@@ -23,15 +23,23 @@ describe('hourGoalsSchema', () => {
     expect(result.error?.issues[0]?.message).toBe(GOAL_MESSAGES.duplicate);
   });
 
-  it.each(['2027-02-29', '2027-13-01', '05/01/2027', '1899-12-31'])('refuses the date %s', (dueDate) => {
-    expect(hourGoalsSchema.safeParse([{ grade: 12, hours: 40, dueDate }]).success).toBe(false);
-  });
+  it.each(['2027-02-29', '2027-13-01', '05/01/2027', '1899-12-31'])(
+    'refuses the date %s',
+    (dueDate) => {
+      expect(hourGoalsSchema.safeParse([{ grade: 12, hours: 40, dueDate }]).success).toBe(false);
+    },
+  );
 });
 
 describe('hoursFilterQuerySchema', () => {
   it('reads the screen filters from a query string', () => {
     expect(
-      hoursFilterQuerySchema.parse({ grade: '11', behindGoal: 'true', from: '2025-01-01', status: 'approved' }),
+      hoursFilterQuerySchema.parse({
+        grade: '11',
+        behindGoal: 'true',
+        from: '2025-01-01',
+        status: 'approved',
+      }),
     ).toEqual({ grade: 11, behindGoal: true, from: '2025-01-01', status: 'approved' });
   });
 });

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '@district/service-kit';
 import { HoursFilterQueryDto } from './exports.dto';
-import { exportFileName, ExportsService } from './exports.service';
+import { exportFileName, ExportsService, sendCsv } from './exports.service';
 
 @Controller('api/service-hours')
 export class ExportsController {
@@ -13,12 +13,6 @@ export class ExportsController {
   @Roles('supervisor')
   async exportCsv(@Query() query: HoursFilterQueryDto, @Res() reply: FastifyReply): Promise<void> {
     const csv = await this.exportsService.open(query);
-    await reply
-      .headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${exportFileName()}"`,
-        'cache-control': 'no-store',
-      })
-      .send(csv);
+    await sendCsv(reply, exportFileName(), csv);
   }
 }

@@ -1,4 +1,5 @@
 import { finished, pipeline, type Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { Injectable } from '@nestjs/common';
 import type { HoursFilterQuery } from '@district/contracts';
 import { stringify } from 'csv-stringify';
@@ -28,6 +29,17 @@ export function csvWriter(columns: Array<{ key: string; header: string }>) {
     record_delimiter: 'windows',
     cast: { string: spreadsheetSafe },
   });
+}
+
+// A CSV download: the stream goes out as it is produced (chunked), never cached.
+export async function sendCsv(reply: FastifyReply, fileName: string, csv: Readable): Promise<void> {
+  await reply
+    .headers({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+    })
+    .send(csv);
 }
 
 export function exportFileName(today = new Date()): string {

@@ -15,7 +15,14 @@ export function toGoalProgress(row: StudentProgressRow | undefined): GoalProgres
   const approvedHours = Number(row?.approved ?? 0);
   const pendingHours = Number(row?.pending ?? 0);
   if (!row || row.goal_hours === null || row.due_date === null || row.grade === null)
-    return { goal: null, approvedHours, pendingHours, hoursLeft: null, daysLeft: null, behind: false };
+    return {
+      goal: null,
+      approvedHours,
+      pendingHours,
+      hoursLeft: null,
+      daysLeft: null,
+      behind: false,
+    };
   const goalHours = Number(row.goal_hours);
   return {
     goal: { hours: goalHours, dueDate: row.due_date, grade: row.grade, school: row.goal_school },

@@ -3,11 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { HourGoal, StudentProgressQuery } from '@district/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { HourGoalEntity } from './hour-goal.entity';
-import {
-  IS_BEHIND,
-  STUDENT_PROGRESS,
-  type StudentProgressRow,
-} from './goal-progress.sql';
+import { IS_BEHIND, STUDENT_PROGRESS, type StudentProgressRow } from './goal-progress.sql';
 
 // Students listed at most per request on the supervisor page (filters narrow it further).
 export const STUDENT_PROGRESS_LIMIT = 500;

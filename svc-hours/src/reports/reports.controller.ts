@@ -2,7 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { HoursReports } from '@district/contracts';
 import { Roles } from '@district/service-kit';
-import { csvWriter } from '../exports/exports.service';
+import { csvWriter, sendCsv } from '../exports/exports.service';
 import { HoursReportParamDto } from './reports.dto';
 import { REPORT_COLUMNS, ReportsService } from './reports.service';
 
@@ -23,12 +23,6 @@ export class ReportsController {
     const csv = csvWriter(REPORT_COLUMNS[report]);
     for (const row of rows) csv.write(row);
     csv.end();
-    await reply
-      .headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${report}.csv"`,
-        'cache-control': 'no-store',
-      })
-      .send(csv);
+    await sendCsv(reply, `${report}.csv`, csv);
   }
 }

@@ -5,7 +5,11 @@ import { formatHours } from '../../shared/format';
 // Only the pieces a bar chart needs (chart.js tree-shakes the rest).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
 export default function ApprovedHoursChart({
@@ -23,13 +27,21 @@ export default function ApprovedHoursChart({
           aria-hidden="true"
           data={{
             labels,
-            datasets: [{ label: 'Approved hours', data: months.map((m) => m.hours), backgroundColor: primary }],
+            datasets: [
+              {
+                label: 'Approved hours',
+                data: months.map((m) => m.hours),
+                backgroundColor: primary,
+              },
+            ],
           }}
           options={{
             maintainAspectRatio: false,
             animation: false,
             scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-            plugins: { tooltip: { callbacks: { label: (c) => `${formatHours(Number(c.raw))} hours` } } },
+            plugins: {
+              tooltip: { callbacks: { label: (c) => `${formatHours(Number(c.raw))} hours` } },
+            },
           }}
         />
       </div>

@@ -36,10 +36,22 @@ export function GoalProgress() {
               {formatHours(p.approvedHours)} of {formatHours(p.goal.hours)} hours approved · due{' '}
               {formatHoursDate(p.goal.dueDate)}
             </p>
-            <GoalBar approved={p.approvedHours} goal={p.goal.hours} label="Progress toward your goal" />
+            <GoalBar
+              approved={p.approvedHours}
+              goal={p.goal.hours}
+              label="Progress toward your goal"
+            />
             <StatGrid>
-              <StatCard label="Approved" value={formatHours(p.approvedHours)} hint="hours approved" />
-              <StatCard label="Pending" value={formatHours(p.pendingHours)} hint="hours awaiting review" />
+              <StatCard
+                label="Approved"
+                value={formatHours(p.approvedHours)}
+                hint="hours approved"
+              />
+              <StatCard
+                label="Pending"
+                value={formatHours(p.pendingHours)}
+                hint="hours awaiting review"
+              />
               <StatCard
                 label="Hours Left"
                 value={formatHours(p.hoursLeft ?? 0)}
@@ -48,13 +60,18 @@ export function GoalProgress() {
               <StatCard
                 label="Days Left"
                 value={Math.max(0, p.daysLeft ?? 0)}
-                hint={(p.daysLeft ?? 0) < 0 ? `due date passed ${days(-(p.daysLeft ?? 0))} ago` : 'until the due date'}
+                hint={
+                  (p.daysLeft ?? 0) < 0
+                    ? `due date passed ${days(-(p.daysLeft ?? 0))} ago`
+                    : 'until the due date'
+                }
               />
             </StatGrid>
           </>
         ) : (
           <p className="goal-progress__summary">
-            No hour goal is set for your grade yet. {formatHours(p.approvedHours)} hours approved so far.
+            No hour goal is set for your grade yet. {formatHours(p.approvedHours)} hours approved so
+            far.
           </p>
         )}
         <h3 className="goal-progress__chart-title">Approved Hours by Month</h3>

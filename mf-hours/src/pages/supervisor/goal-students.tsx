@@ -1,5 +1,13 @@
 import '../../goals.css';
-import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Spinner } from '@district/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Spinner,
+} from '@district/ui';
 import { useId, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { GoalBar } from '../../shared/goal-bar';
@@ -62,7 +70,12 @@ export function GoalStudents({
         ) : (
           <ul className="goal-students__list" aria-label="Student progress">
             {students.data.map((s) => (
-              <li key={s.userId} className="goal-student" data-testid="goal-student" data-behind={s.behind}>
+              <li
+                key={s.userId}
+                className="goal-student"
+                data-testid="goal-student"
+                data-behind={s.behind}
+              >
                 <div className="goal-student__head">
                   <span className="goal-student__name">{s.name}</span>
                   <span className="goal-student__meta">
@@ -72,7 +85,11 @@ export function GoalStudents({
                 </div>
                 {s.goal ? (
                   <>
-                    <GoalBar approved={s.approvedHours} goal={s.goal.hours} label={`${s.name}'s progress`} />
+                    <GoalBar
+                      approved={s.approvedHours}
+                      goal={s.goal.hours}
+                      label={`${s.name}'s progress`}
+                    />
                     <p className="goal-student__numbers">
                       {formatHours(s.approvedHours)} of {formatHours(s.goal.hours)} hours
                       {s.pendingHours > 0 ? ` · ${formatHours(s.pendingHours)} pending` : ''}

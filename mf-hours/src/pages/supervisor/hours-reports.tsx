@@ -4,7 +4,11 @@ import type { ReactNode } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { reportCsvUrl, useHoursReports } from '../../shared/goals-api';
 
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
 function ReportTable({
@@ -22,7 +26,11 @@ function ReportTable({
     <section className="hours-report" aria-label={title}>
       <div className="hours-report__head">
         <h3>{title}</h3>
-        <a className={buttonClassName({ variant: 'outline', size: 'sm' })} href={reportCsvUrl(report)} download>
+        <a
+          className={buttonClassName({ variant: 'outline', size: 'sm' })}
+          href={reportCsvUrl(report)}
+          download
+        >
           Download CSV
         </a>
       </div>

@@ -189,7 +189,11 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
           </TabsContent>
         ))}
       </Tabs>
-      <GoalStudents school={schoolFilter} behindGoal={behindGoal} onBehindGoalChange={setBehindGoal} />
+      <GoalStudents
+        school={schoolFilter}
+        behindGoal={behindGoal}
+        onBehindGoalChange={setBehindGoal}
+      />
       {isAdmin ? (
         <Suspense fallback={<Spinner label="Loading reports" />}>
           <HoursReports />
