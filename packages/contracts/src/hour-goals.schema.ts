@@ -63,6 +63,13 @@ export const hourGoalSchema = z.strictObject({
   ),
   dueDate: calendarDaySchema(GOAL_MESSAGES.dueDate),
 });
+// A stored goal as GET and PUT /api/hour-goals answer it.
+export const hourGoalResponseSchema = z.object({
+  grade: z.number().int(),
+  school: z.string().nullable(),
+  hours: z.number(),
+  dueDate: z.string(),
+});
 export type HourGoalInput = z.input<typeof hourGoalSchema>;
 export type HourGoal = z.output<typeof hourGoalSchema>;
 
