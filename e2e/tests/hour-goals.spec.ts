@@ -81,7 +81,9 @@ test('admin sets a goal, the student sees progress, the supervisor filters behin
   ).toHaveText(/^[1-9]\d*$/);
   await checkA11y(supervisor);
 
-  // The export with the same filters downloads as CSV and lists the student.
+  // The export takes the screen's filters (school, tab, behind goal): the Approved tab lists the
+  // student's entry.
+  await supervisor.getByRole('tab', { name: /^Approved/ }).click();
   const downloading = supervisor.waitForEvent('download');
   await supervisor.getByRole('link', { name: 'Export CSV' }).click();
   const download = await downloading;
