@@ -4,14 +4,11 @@
 //   node bench/hours-export.ts            (ROWS=100000 STUDENTS=2000 RUNS=3)
 // Starts the whole platform (scripts/platform.ts) on free ports with its own databases, seeds the
 // replica and the entries straight into svc-hours's tables, then drops it all.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { SCHOOL_NAMES } from '../packages/contracts/src/schools.ts';
 import { build } from '../scripts/build.ts';
-import { startPlatform, type PlatformHandle } from '../scripts/platform.ts';
-import { ROOT } from '../scripts/workspaces.ts';
+import { call, cookieOf, startBenchPlatform } from './volunteer-support.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const STUDENTS = Number(process.env.STUDENTS ?? 2_000);
@@ -24,32 +21,8 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
-async function login(url: string, account: { username: string; password: string }) {
-  const res = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const raw = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  if (!raw) throw new Error('no session cookie');
-  return raw.split(';')[0] as string;
-}
-
 await build({ quiet: true });
-const runId = `bench_${randomBytes(4).toString('hex')}`;
-const dataDir = join(ROOT, '.data', 'bench');
-const platform: PlatformHandle = await startPlatform({
-  port: 0,
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  dataDir,
-  runId,
-  mailDir: join(dataDir, `mail-${runId}`),
-  logDir: join(dataDir, `logs-${runId}`),
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-  verbose: false,
-});
+const { platform, stop } = await startBenchPlatform();
 const db = new pg.Client({ connectionString: platform.databases['svc-hours'] });
 try {
   await db.connect();
@@ -72,7 +45,13 @@ try {
     [ROWS, STUDENTS],
   );
   await db.query(`ANALYZE hours.service_hours_logs; ANALYZE hours.users`);
-  const supervisor = await login(platform.url, platform.seed.supervisor);
+  const signIn = await call(
+    `${platform.url}/api/login`,
+    'POST',
+    undefined,
+    platform.seed.supervisor,
+  );
+  const supervisor = cookieOf(signIn);
   say(`platform at ${platform.url}; ${ROWS} entries, ${STUDENTS} students`);
 
   for (let run = 1; run <= RUNS; run++) {
@@ -103,5 +82,5 @@ try {
   }
 } finally {
   await db.end().catch(() => undefined);
-  await platform.stop();
+  await stop();
 }
