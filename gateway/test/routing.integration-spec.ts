@@ -36,6 +36,9 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['GET', '/api/notifications', 'svc_content', 'protected'],
   ['GET', '/api/service-hours', 'svc_hours', 'protected'],
   ['PATCH', '/api/service-hours/5/status', 'svc_hours', 'protected'],
+  ['GET', '/api/service-hours/export.csv?behindGoal=true', 'svc_hours', 'protected'],
+  ['GET', '/api/hour-goals', 'svc_hours', 'protected'],
+  ['PUT', '/api/hour-goals', 'svc_hours', 'protected'],
 ];
 
 describe('gateway routing table', () => {

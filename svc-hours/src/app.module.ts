@@ -10,6 +10,9 @@ import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
 import { ServiceHoursModule } from './service-hours/service-hours.module';
+import { GoalsModule } from './goals/goals.module';
+import { ExportsModule } from './exports/exports.module';
+import { ReportsModule } from './reports/reports.module';
 
 export const SERVICE = 'svc-hours';
 
@@ -23,6 +26,10 @@ export const SERVICE = 'svc-hours';
     ServiceHoursModule,
     // attendance.recorded from svc-volunteer becomes approved hours (issue 18).
     AttendanceHoursModule,
+    // Issue 19: hour goals and progress, the CSV export, the admins' reports.
+    GoalsModule,
+    ExportsModule,
+    ReportsModule,
     // A deleted user's hour logs go with them (DESIGN.md "Account deletion").
     UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity] }),
   ],

@@ -1,4 +1,5 @@
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
 import { UserReplicaEntity } from '@district/service-kit';
+import { HourGoalEntity } from './goals/hour-goal.entity';
 
-export const HOURS_ENTITIES = [ServiceHoursLogEntity, UserReplicaEntity];
+export const HOURS_ENTITIES = [ServiceHoursLogEntity, UserReplicaEntity, HourGoalEntity];

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'blog.reject',
   'hours.approve',
   'hours.reject',
+  'hour-goals.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,3 +18,4 @@ export * from './service-hours.schema';
 export * from './service-hours-summary.schema';
 export * from './users.schema';
 export * from './volunteer.schema';
+export * from './hour-goals.schema';

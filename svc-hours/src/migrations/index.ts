@@ -6,6 +6,7 @@ import {
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 import { AttendanceHours1796000000100 } from './1796000000100-attendance-hours';
+import { CreateHourGoals1796100000000 } from './1796100000000-create-hour-goals';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -20,4 +21,6 @@ export const HOURS_MIGRATIONS = [
   ReplicaProfileColumns1796000000000,
   // Issue 18: entries made from attendance (source, one per user and opportunity).
   AttendanceHours1796000000100,
+  // Hour requirements per grade and school (issue 19).
+  CreateHourGoals1796100000000,
 ];

@@ -16,6 +16,7 @@ import { errorText, formatHours } from '../../shared/format';
 import { HoursEntry } from '../../shared/hours-entry';
 import { useMyHours } from '../../shared/hours-api';
 import { StatCard, StatGrid } from '../../shared/stat-card';
+import { GoalProgress } from './goal-progress';
 import { LogHoursForm } from './log-hours-form';
 import '../../mf-hours.css';
 
@@ -72,6 +73,7 @@ function OwnHours() {
         />
         <StatCard label="Total Entries" value={loading ? '…' : sums.total} hint="entries logged" />
       </StatGrid>
+      <GoalProgress />
       <Tabs defaultValue="log" className="hours-tabs">
         <TabsList aria-label="Service hours">
           <TabsTrigger value="log">{SCREEN_TEXTS.logHoursTab}</TabsTrigger>

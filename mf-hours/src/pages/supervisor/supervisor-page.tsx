@@ -5,6 +5,7 @@ import {
   type ServiceHoursTotals,
 } from '@district/contracts';
 import {
+  buttonClassName,
   Card,
   CardDescription,
   CardHeader,
@@ -20,14 +21,19 @@ import {
   useAuth,
   type SelectOption,
 } from '@district/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { prefetchReviewList, useHoursSummary } from '../../shared/hours-api';
 import { StatCard, StatGrid } from '../../shared/stat-card';
+import { exportCsvUrl } from '../../shared/goals-api';
+import { GoalStudents } from './goal-students';
 import { ReviewList } from './review-list';
 import '../../mf-hours.css';
 
 const ALL_SCHOOLS = 'all';
+
+// Admins only: its own chunk, never fetched for supervisors.
+const HoursReports = lazy(() => import('./hours-reports'));
 
 // A school whose last entries went away (an account deleted meanwhile) shows zeros.
 const NO_ENTRIES: ServiceHoursTotals = {
@@ -60,11 +66,12 @@ export function SupervisorPage() {
       </Card>
     );
   }
-  return <Review reviewerId={user.id} />;
+  return <Review reviewerId={user.id} isAdmin={user.isAdmin} />;
 }
 
-function Review({ reviewerId }: { reviewerId: number }) {
+function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean }) {
   const [school, setSchool] = useState(ALL_SCHOOLS);
+  const [behindGoal, setBehindGoal] = useState(false);
   const [tab, setTab] = useState<ReviewStatus>('pending');
   // Tabs stay rendered (hidden) once opened, so switching back is only a visibility change.
   const [opened, setOpened] = useState<ReadonlySet<ReviewStatus>>(() => new Set(['pending']));
@@ -125,9 +132,19 @@ function Review({ reviewerId }: { reviewerId: number }) {
         title="Supervisor Dashboard"
         description="Review the service hours students have logged across the district."
         actions={
-          <Field label="School" className="hours-school-filter">
-            <Select options={schoolOptions} value={school} onValueChange={chooseSchool} />
-          </Field>
+          <div className="hours-export">
+            <Field label="School" className="hours-school-filter">
+              <Select options={schoolOptions} value={school} onValueChange={chooseSchool} />
+            </Field>
+            {/* The entries of the screen's filters (school, tab, behind goal) as a CSV file. */}
+            <a
+              className={buttonClassName({ variant: 'outline' })}
+              href={exportCsvUrl({ school: schoolFilter, status: tab, behindGoal })}
+              download
+            >
+              Export CSV
+            </a>
+          </div>
         }
       />
       {summary.isError ? (
@@ -172,6 +189,16 @@ function Review({ reviewerId }: { reviewerId: number }) {
           </TabsContent>
         ))}
       </Tabs>
+      <GoalStudents
+        school={schoolFilter}
+        behindGoal={behindGoal}
+        onBehindGoalChange={setBehindGoal}
+      />
+      {isAdmin ? (
+        <Suspense fallback={<Spinner label="Loading reports" />}>
+          <HoursReports />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

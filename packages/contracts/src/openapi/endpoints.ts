@@ -31,6 +31,23 @@ import {
   serviceHoursSummarySchema,
 } from '../service-hours-summary.schema';
 import {
+  behindGoalBySchoolSchema,
+  hourGoalResponseSchema,
+  hourGoalsPath,
+  hourGoalsSchema,
+  hoursFilterQuerySchema,
+  hoursReportParamSchema,
+  hoursReportsSchema,
+  myProgressSchema,
+  serviceHoursBehindGoalPath,
+  serviceHoursExportPath,
+  serviceHoursProgressPath,
+  serviceHoursReportsPath,
+  serviceHoursStudentsPath,
+  studentProgressQuerySchema,
+  studentProgressSchema,
+} from '../hour-goals.schema';
+import {
   backupUserSchema,
   changeRolesSchema,
   changeSchoolSchema,
@@ -107,6 +124,14 @@ const calendarFileParamSchema = z.object({ file: z.string() });
 
 type Registry = Record<ApiRouteName, Omit<EndpointSpec, 'method' | 'path'>> & {
   serviceHoursSummary: EndpointSpec;
+  listHourGoals: EndpointSpec;
+  replaceHourGoals: EndpointSpec;
+  serviceHoursProgress: EndpointSpec;
+  serviceHoursStudents: EndpointSpec;
+  serviceHoursBehindGoal: EndpointSpec;
+  exportServiceHours: EndpointSpec;
+  serviceHoursReports: EndpointSpec;
+  serviceHoursReportCsv: EndpointSpec;
   openApiDocument: EndpointSpec;
 };
 
@@ -518,6 +543,76 @@ const spec: Registry = {
     access: 'signedIn',
     query: serviceHoursSummaryQuerySchema,
     success: { status: 200, schema: serviceHoursSummarySchema, description: 'The summary' },
+  },
+  // Issue 19: hour goals, progress, the CSV export and the reports.
+  listHourGoals: {
+    method: 'GET',
+    path: hourGoalsPath,
+    summary: 'Hour goals per grade (and school)',
+    tag: 'Service hours',
+    access: 'signedIn',
+    success: { status: 200, schema: z.array(hourGoalResponseSchema), description: 'Every goal' },
+  },
+  replaceHourGoals: {
+    method: 'PUT',
+    path: hourGoalsPath,
+    summary: 'Replace every hour goal',
+    tag: 'Service hours',
+    access: 'admin',
+    body: hourGoalsSchema,
+    success: { status: 200, schema: z.array(hourGoalResponseSchema), description: 'The goals now' },
+    errors: [415],
+  },
+  serviceHoursProgress: {
+    method: 'GET',
+    path: serviceHoursProgressPath,
+    summary: "The caller's progress toward their goal",
+    tag: 'Service hours',
+    access: 'signedIn',
+    success: { status: 200, schema: myProgressSchema, description: 'Progress' },
+  },
+  serviceHoursStudents: {
+    method: 'GET',
+    path: serviceHoursStudentsPath,
+    summary: "Students' progress toward their goals",
+    tag: 'Service hours',
+    access: 'supervisor',
+    query: studentProgressQuerySchema,
+    success: { status: 200, schema: z.array(studentProgressSchema), description: 'Students' },
+  },
+  serviceHoursBehindGoal: {
+    method: 'GET',
+    path: serviceHoursBehindGoalPath,
+    summary: 'Students behind goal per school',
+    tag: 'Service hours',
+    access: 'supervisor',
+    success: { status: 200, schema: behindGoalBySchoolSchema, description: 'Counts per school' },
+  },
+  exportServiceHours: {
+    method: 'GET',
+    path: serviceHoursExportPath,
+    summary: 'Hour entries as CSV, with the supervisor screen filters',
+    tag: 'Service hours',
+    access: 'supervisor',
+    query: hoursFilterQuerySchema,
+    success: { status: 200, contentType: 'text/csv', description: 'CSV file (streamed)' },
+  },
+  serviceHoursReports: {
+    method: 'GET',
+    path: serviceHoursReportsPath,
+    summary: 'Hours reports',
+    tag: 'Service hours',
+    access: 'admin',
+    success: { status: 200, schema: hoursReportsSchema, description: 'The reports' },
+  },
+  serviceHoursReportCsv: {
+    method: 'GET',
+    path: `${serviceHoursReportsPath}/:report.csv`,
+    summary: 'One hours report as CSV',
+    tag: 'Service hours',
+    access: 'admin',
+    params: hoursReportParamSchema,
+    success: { status: 200, contentType: 'text/csv', description: 'CSV file' },
   },
   openApiDocument: {
     method: 'GET',

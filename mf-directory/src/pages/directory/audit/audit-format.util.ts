@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'blog.reject': 'Post rejected',
   'hours.approve': 'Hours approved',
   'hours.reject': 'Hours rejected',
+  'hour-goals.update': 'Hour goals changed',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,103 @@
+// Issue 19: an admin sets an hour goal → the student sees their progress toward it → a
+// supervisor filters the students behind goal and sees the count per school → the export downloads.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
+
+// A school and grade no other journey uses, so the counts are this test's own.
+const SCHOOL = 'Joseph A. Cuillier Sr. Career Center';
+const GRADE = 9;
+
+const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
+
+async function signIn(request: APIRequestContext, account: { username: string; password: string }) {
+  const response = await request.post('/api/login', { data: account });
+  expect(response.ok(), `login as ${account.username}: ${response.status()}`).toBe(true);
+}
+
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('admin sets a goal, the student sees progress, the supervisor filters behind goal and exports', async ({
+  browser,
+  playwright,
+}) => {
+  const dueDate = dayFromToday(60);
+  const admin = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  await signIn(admin, runEnv.admin);
+  const put = await admin.put('/api/hour-goals', {
+    data: [{ grade: GRADE, school: SCHOOL, hours: 10, dueDate }],
+  });
+  expect(put.status(), await put.text()).toBe(200);
+
+  // The student logs 2 hours and a supervisor approves them.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  const me = await registerUser(student, { school: SCHOOL, grade: GRADE });
+  const logged = await student.request.post('/api/service-hours', {
+    data: { hours: 2, date: dayFromToday(-1), description: 'Read to first graders at the library' },
+  });
+  expect(logged.status()).toBe(201);
+  const supervisorApi = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  await signIn(supervisorApi, runEnv.supervisor);
+  const approved = await supervisorApi.patch(
+    `/api/service-hours/${(await logged.json()).id}/status`,
+    {
+      data: { status: 'approved' },
+    },
+  );
+  expect(approved.status()).toBe(200);
+
+  await student.goto('/service-hours');
+  const progress = student.getByRole('region', { name: 'Goal Progress' });
+  await expect(progress.getByText('2 of 10 hours approved')).toBeVisible();
+  await expect(
+    progress.getByRole('progressbar', { name: 'Progress toward your goal' }),
+  ).toHaveAttribute('aria-valuetext', '2 of 10 hours');
+  await expect(progress.getByRole('group', { name: 'Hours Left' })).toContainText('8');
+  await expect(progress.getByRole('group', { name: 'Days Left' })).toContainText('60');
+  // The per-month chart (chart.js, loaded with the panel).
+  await expect(progress.locator('canvas')).toBeVisible();
+  await checkA11y(student);
+
+  // The supervisor's page: behind goal at this school, and the count per school.
+  const supervisorContext = await browser.newContext();
+  const supervisor = await supervisorContext.newPage();
+  await signIn(supervisor.request, runEnv.supervisor);
+  await supervisor.goto('/supervisor');
+  await supervisor.getByRole('combobox', { name: 'School' }).click();
+  await supervisor.getByRole('option', { name: SCHOOL }).click();
+  const students = supervisor.getByRole('region', { name: 'Student Progress' });
+  await students.getByRole('checkbox', { name: 'Behind goal' }).check();
+  const row = students.getByTestId('goal-student').filter({ hasText: me.name });
+  await expect(row).toContainText('2 of 10 hours');
+  await expect(row).toContainText('8 to go');
+  await students.getByRole('button', { name: 'Show behind goal by school' }).click();
+  await expect(
+    students
+      .getByRole('row', { name: new RegExp(SCHOOL) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(/^[1-9]\d*$/);
+  await checkA11y(supervisor);
+
+  // The export takes the screen's filters (school, tab, behind goal): the Approved tab lists the
+  // student's entry.
+  await supervisor.getByRole('tab', { name: /^Approved/ }).click();
+  const downloading = supervisor.waitForEvent('download');
+  await supervisor.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^service-hours-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    'Entry,Date,Student,School,Grade,Hours,Status,Description,Submitted,Reviewed',
+  );
+  expect(csv).toContain(me.name);
+
+  await Promise.all([
+    studentContext.close(),
+    supervisorContext.close(),
+    admin.dispose(),
+    supervisorApi.dispose(),
+  ]);
+});

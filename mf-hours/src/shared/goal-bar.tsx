@@ -1,0 +1,31 @@
+import { formatHours } from './format';
+
+// Approved hours against the goal as a bar; the numbers are in the label, not only the colour.
+export function GoalBar({
+  approved,
+  goal,
+  label,
+}: {
+  approved: number;
+  goal: number;
+  label: string;
+}) {
+  const percent = goal > 0 ? Math.min(100, Math.round((approved / goal) * 100)) : 0;
+  return (
+    <div
+      className="goal-bar"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={goal}
+      aria-valuenow={Math.min(approved, goal)}
+      aria-valuetext={`${formatHours(approved)} of ${formatHours(goal)} hours`}
+    >
+      <div
+        className="goal-bar__fill"
+        style={{ width: `${percent}%` }}
+        data-met={approved >= goal}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createZodDto } from 'nestjs-zod';
+import { hoursFilterQuerySchema } from '@district/contracts';
+
+export class HoursFilterQueryDto extends createZodDto(hoursFilterQuerySchema) {}

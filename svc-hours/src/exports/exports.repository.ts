@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { HoursFilterQuery } from '@district/contracts';
+import QueryStream from 'pg-query-stream';
+import type { PoolClient } from 'pg';
+import { DataSource } from 'typeorm';
+import { BEHIND_GOAL_USER_IDS, SCHOOL_OF } from '../goals/goal-progress.sql';
+
+// Rows per round trip of the cursor behind the stream: a few hundred KB in flight, whatever the
+// export's size.
+export const EXPORT_BATCH_ROWS = 1000;
+
+export interface ExportRow {
+  id: number;
+  date: string;
+  student: string | null;
+  school: string;
+  grade: number | null;
+  hours: string;
+  status: string;
+  description: string;
+  submitted_at: string;
+  reviewed_at: string | null;
+}
+
+export interface OpenExport {
+  rows: QueryStream;
+  // Gives the connection back to the pool (once the stream ended, failed or was cut off).
+  release(): void;
+}
+
+// The supervisor screen's filters as SQL (school, grade, status, entry date range, behind goal).
+export function exportWhere(query: HoursFilterQuery, params: unknown[]): string {
+  const conditions: string[] = [];
+  const add = (value: unknown, sql: (p: string) => string) => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (query.school !== undefined) add(query.school, (p) => `${SCHOOL_OF('u')} = ${p}`);
+  if (query.grade !== undefined) add(query.grade, (p) => `u."grade" = ${p}`);
+  if (query.status !== undefined) add(query.status, (p) => `l."status" = ${p}`);
+  if (query.from !== undefined) add(query.from, (p) => `l."date" >= ${p}::date`);
+  if (query.to !== undefined) add(query.to, (p) => `l."date" <= ${p}::date`);
+  if (query.behindGoal) conditions.push(`l."user_id" IN (${BEHIND_GOAL_USER_IDS})`);
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+@Injectable()
+export class ExportsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  // A server-side cursor (pg-query-stream) on a connection of its own: rows arrive as the client
+  // reads them, so memory stays flat for any number of rows. Raw SQL: the stream needs pg itself.
+  // Newest entry first by id: the primary key's index hands rows out at once, where ordering by
+  // the entry's date sorted the whole table before the first byte (0.9 s for 100,000 rows).
+  async open(query: HoursFilterQuery): Promise<OpenExport> {
+    const runner = this.dataSource.createQueryRunner('slave');
+    const client = (await runner.connect()) as PoolClient;
+    const params: unknown[] = [];
+    const sql = `
+      SELECT l."id", l."date"::text AS "date", u."name" AS "student", ${SCHOOL_OF('u')} AS "school",
+             u."grade", l."hours"::text AS "hours", l."status", l."description",
+             to_char(l."submitted_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "submitted_at",
+             to_char(l."reviewed_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "reviewed_at"
+        FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"
+        ${exportWhere(query, params)}
+       ORDER BY l."id" DESC`;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      void runner.release();
+    };
+    try {
+      const rows = client.query(new QueryStream(sql, params, { batchSize: EXPORT_BATCH_ROWS }));
+      return { rows, release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { GOAL_MESSAGES } from '@district/contracts';
+import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
+import {
+  ADMIN,
+  logBody,
+  startHoursService,
+  STUDENT,
+  OTHER_STUDENT,
+  SUPERVISOR,
+  type Caller,
+  type HoursHarness,
+} from './support/hours-harness';
+
+const JESUIT = 'Jesuit High School';
+const CHALMETTE = 'Chalmette High School';
+const GRADE_11: Caller = { id: 103 };
+
+// Issue 19: hour goals per grade (a school's own goal overrides the district-wide one), each
+// student's progress, the supervisor's behind-goal filter and counts.
+describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () => {
+  let h: HoursHarness;
+
+  const putGoals = (as: Caller, json: unknown) => h.request('PUT', '/api/hour-goals', { as, json });
+  const logApproved = async (as: Caller, hours: number, date = '2025-03-01') => {
+    const id = (
+      await h.request('POST', '/api/service-hours', { as, json: logBody({ hours, date }) })
+    ).body.id as number;
+    const review = await h.request('PATCH', `/api/service-hours/${id}/status`, {
+      as: SUPERVISOR,
+      json: { status: 'approved' },
+    });
+    expect(review.status).toBe(200);
+  };
+  const dayFromToday = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    h = await startHoursService();
+    await h.registerUser({ id: STUDENT.id, name: 'Ada Jesuit', school: JESUIT, grade: 10 });
+    await h.registerUser({
+      id: OTHER_STUDENT.id,
+      name: 'Bo Chalmette',
+      school: CHALMETTE,
+      grade: 10,
+    });
+    await h.registerUser({ id: GRADE_11.id, name: 'Cy Eleven', school: JESUIT, grade: 11 });
+    // The replica has no roles: staff count as students of their grade (no goal for grade 12 here).
+    await h.registerUser({
+      id: SUPERVISOR.id,
+      name: 'Sam Supervisor',
+      isSupervisor: true,
+      grade: 12,
+    });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('lets only admins replace the goals; everyone signed in reads them', async () => {
+    const goals = [{ grade: 10, hours: 40, dueDate: '2027-05-01' }];
+    expect((await putGoals(STUDENT, goals)).status).toBe(403);
+    expect((await putGoals(SUPERVISOR, goals)).status).toBe(403);
+    expect((await h.request('PUT', '/api/hour-goals', { json: goals })).status).toBe(401);
+    const put = await putGoals(ADMIN, goals);
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual([{ grade: 10, school: null, hours: 40, dueDate: '2027-05-01' }]);
+    const read = await h.request('GET', '/api/hour-goals', { as: STUDENT });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(put.body);
+  });
+
+  it.each([
+    [
+      'an unknown school',
+      [{ grade: 10, school: 'Hogwarts', hours: 40, dueDate: '2027-05-01' }],
+      GOAL_MESSAGES.school,
+    ],
+    [
+      'hours not in halves',
+      [{ grade: 10, hours: 40.3, dueDate: '2027-05-01' }],
+      GOAL_MESSAGES.hoursStep,
+    ],
+    ['zero hours', [{ grade: 10, hours: 0, dueDate: '2027-05-01' }], GOAL_MESSAGES.hoursMin],
+    ['a grade out of range', [{ grade: 13, hours: 40, dueDate: '2027-05-01' }], undefined],
+    [
+      'an impossible date',
+      [{ grade: 10, hours: 40, dueDate: '2027-02-30' }],
+      GOAL_MESSAGES.dueDate,
+    ],
+    [
+      'two goals for the same grade and school',
+      [
+        { grade: 10, school: JESUIT, hours: 40, dueDate: '2027-05-01' },
+        { grade: 10, school: JESUIT, hours: 30, dueDate: '2027-05-01' },
+      ],
+      GOAL_MESSAGES.duplicate,
+    ],
+    ['not a list', { grade: 10, hours: 40, dueDate: '2027-05-01' }, undefined],
+    ['an unknown field', [{ grade: 10, hours: 40, dueDate: '2027-05-01', extra: 1 }], undefined],
+  ])('refuses %s with 400 and keeps the stored goals', async (_case, body, message) => {
+    const res = await putGoals(ADMIN, body);
+    expect(res.status).toBe(400);
+    if (message) expect(JSON.stringify(res.body)).toContain(message);
+    expect((await h.request('GET', '/api/hour-goals', { as: ADMIN })).body).toEqual([
+      { grade: 10, school: null, hours: 40, dueDate: '2027-05-01' },
+    ]);
+  });
+
+  it('records each change with the old and the new set in the audit trail', async () => {
+    const goals = [
+      { grade: 10, hours: 40, dueDate: dayFromToday(100) },
+      { grade: 10, school: JESUIT, hours: 20, dueDate: dayFromToday(50) },
+    ];
+    expect((await putGoals(ADMIN, goals)).status).toBe(200);
+    const records: Array<{
+      actor_id: number;
+      outcome: string;
+      detail: { from: unknown[]; to: unknown[] };
+    }> = await h.db.query(
+      `SELECT actor_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
+          WHERE action = 'hour-goals.update' ORDER BY id`,
+    );
+    expect(records.at(-1)).toMatchObject({
+      actor_id: ADMIN.id,
+      outcome: 'success',
+      detail: {
+        from: [{ grade: 10, school: null, hours: 40, dueDate: '2027-05-01' }],
+        to: [
+          { grade: 10, school: null, hours: 40, dueDate: dayFromToday(100) },
+          { grade: 10, school: JESUIT, hours: 20, dueDate: dayFromToday(50) },
+        ],
+      },
+    });
+  });
+
+  it("shows each student the goal that applies: the school's own over the district's", async () => {
+    await logApproved(STUDENT, 8, '2025-01-15');
+    await logApproved(STUDENT, 4.5, '2025-03-02');
+    await h.request('POST', '/api/service-hours', { as: STUDENT, json: logBody({ hours: 2 }) });
+
+    const jesuit = await h.request('GET', '/api/service-hours/progress', { as: STUDENT });
+    expect(jesuit.status).toBe(200);
+    expect(jesuit.body).toEqual({
+      goal: { hours: 20, dueDate: dayFromToday(50), grade: 10, school: JESUIT },
+      approvedHours: 12.5,
+      pendingHours: 2,
+      hoursLeft: 7.5,
+      daysLeft: 50,
+      behind: true,
+      months: [
+        { month: '2025-01', hours: 8 },
+        { month: '2025-03', hours: 4.5 },
+      ],
+    });
+
+    const chalmette = await h.request('GET', '/api/service-hours/progress', { as: OTHER_STUDENT });
+    expect(chalmette.body).toMatchObject({
+      goal: { hours: 40, grade: 10, school: null },
+      approvedHours: 0,
+      hoursLeft: 40,
+      daysLeft: 100,
+      behind: true,
+      months: [],
+    });
+
+    const noGoal = await h.request('GET', '/api/service-hours/progress', { as: GRADE_11 });
+    expect(noGoal.body).toMatchObject({
+      goal: null,
+      hoursLeft: null,
+      daysLeft: null,
+      behind: false,
+    });
+  });
+
+  it('filters the students behind their goal and counts them per school (supervisors only)', async () => {
+    await logApproved(GRADE_11, 3);
+    expect((await h.request('GET', '/api/service-hours/students', { as: STUDENT })).status).toBe(
+      403,
+    );
+    expect((await h.request('GET', '/api/service-hours/behind-goal', { as: STUDENT })).status).toBe(
+      403,
+    );
+
+    const all = await h.request('GET', '/api/service-hours/students', { as: SUPERVISOR });
+    expect(all.status).toBe(200);
+    expect(all.body.map((s: { userId: number }) => s.userId).sort()).toEqual(
+      expect.arrayContaining([STUDENT.id, OTHER_STUDENT.id, GRADE_11.id]),
+    );
+
+    const behind = await h.request('GET', '/api/service-hours/students?behindGoal=true', {
+      as: SUPERVISOR,
+    });
+    expect(behind.body.map((s: { userId: number }) => s.userId).sort()).toEqual([
+      STUDENT.id,
+      OTHER_STUDENT.id,
+    ]);
+    // Most hours still owed first.
+    expect(behind.body[0]).toMatchObject({
+      userId: OTHER_STUDENT.id,
+      school: CHALMETTE,
+      hoursLeft: 40,
+    });
+
+    const jesuitBehind = await h.request(
+      'GET',
+      `/api/service-hours/students?behindGoal=true&school=${encodeURIComponent(JESUIT)}`,
+      { as: SUPERVISOR },
+    );
+    expect(jesuitBehind.body.map((s: { name: string }) => s.name)).toEqual(['Ada Jesuit']);
+
+    expect(
+      (await h.request('GET', '/api/service-hours/students?school=Nowhere', { as: SUPERVISOR }))
+        .status,
+    ).toBe(400);
+
+    const counts = await h.request('GET', '/api/service-hours/behind-goal', { as: SUPERVISOR });
+    expect(counts.body).toEqual(
+      expect.arrayContaining([
+        { school: JESUIT, students: 1, behind: 1 },
+        { school: CHALMETTE, students: 1, behind: 1 },
+      ]),
+    );
+
+    // Meeting the goal takes Ada off the list.
+    await logApproved(STUDENT, 7.5);
+    const after = await h.request('GET', '/api/service-hours/students?behindGoal=true', {
+      as: SUPERVISOR,
+    });
+    expect(after.body.map((s: { userId: number }) => s.userId)).toEqual([OTHER_STUDENT.id]);
+    expect(
+      (await h.request('GET', '/api/service-hours/progress', { as: STUDENT })).body,
+    ).toMatchObject({
+      approvedHours: 20,
+      hoursLeft: 0,
+      behind: false,
+    });
+  });
+});
