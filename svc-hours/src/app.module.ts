@@ -9,6 +9,8 @@ import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
 import { ServiceHoursModule } from './service-hours/service-hours.module';
+import { ServiceRecordEntity } from './service-records/service-record.entity';
+import { ServiceRecordsModule } from './service-records/service-records.module';
 
 export const SERVICE = 'svc-hours';
 
@@ -20,8 +22,10 @@ export const SERVICE = 'svc-hours';
     // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
     AuditModule.forRoot(),
     ServiceHoursModule,
+    // Official service records: signed snapshots, PDFs, public verification (issue 19).
+    ServiceRecordsModule,
     // A deleted user's hour logs go with them (DESIGN.md "Account deletion").
-    UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity] }),
+    UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity, ServiceRecordEntity] }),
   ],
 })
 export class AppModule {}

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'blog.reject',
   'hours.approve',
   'hours.reject',
+  'record.issue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

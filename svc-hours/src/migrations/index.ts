@@ -5,6 +5,7 @@ import {
 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { CreateServiceRecords1796100000000 } from './1796100000000-create-service-records';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -17,4 +18,6 @@ export const HOURS_MIGRATIONS = [
   MoveAuditLogToOutbox1795600000001,
   // Grade, directory visibility and language in the replica (issues 19, 20, 22).
   ReplicaProfileColumns1796000000000,
+  // Official service records (issue 19).
+  CreateServiceRecords1796100000000,
 ];

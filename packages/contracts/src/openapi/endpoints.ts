@@ -21,6 +21,13 @@ import {
   serviceHoursSummarySchema,
 } from '../service-hours-summary.schema';
 import {
+  issuedServiceRecordSchema,
+  issueServiceRecordSchema,
+  serviceRecordCodeParamSchema,
+  serviceRecordPdfCheckSchema,
+  serviceRecordViewSchema,
+} from '../service-records.schema';
+import {
   backupUserSchema,
   changeRolesSchema,
   changeSchoolSchema,
@@ -395,6 +402,38 @@ const spec: Registry = {
     body: reviewStatusSchema,
     success: { status: 200, schema: serviceHoursLogResponseSchema, description: 'Reviewed' },
     errors: [404, 409, 415],
+  },
+  issueServiceRecord: {
+    summary: 'Issue an official service record (a student for themself; an admin with userId)',
+    tag: 'Service hours',
+    access: 'signedIn',
+    body: issueServiceRecordSchema,
+    success: { status: 201, schema: issuedServiceRecordSchema, description: 'Issued' },
+    errors: [404, 415],
+  },
+  getServiceRecord: {
+    summary: 'An issued service record, and whether it still matches the approved hours',
+    tag: 'Service hours',
+    access: 'public',
+    params: serviceRecordCodeParamSchema,
+    success: { status: 200, schema: serviceRecordViewSchema, description: 'The record' },
+    errors: [404],
+  },
+  getServiceRecordPdf: {
+    summary: 'The PDF of an issued service record, as issued',
+    tag: 'Service hours',
+    access: 'public',
+    params: serviceRecordCodeParamSchema,
+    success: { status: 200, contentType: 'application/pdf', description: 'The PDF' },
+    errors: [404],
+  },
+  verifyServiceRecordPdf: {
+    summary: 'Whether a PDF is exactly a record as issued',
+    tag: 'Service hours',
+    access: 'public',
+    description: 'Body: the PDF itself (Content-Type application/pdf), at most 5 MB.',
+    success: { status: 200, schema: serviceRecordPdfCheckSchema, description: 'The check' },
+    errors: [413, 415],
   },
   serviceHoursSummary: {
     method: 'GET',
