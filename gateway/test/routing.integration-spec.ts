@@ -36,6 +36,9 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['GET', '/api/notifications', 'svc_content', 'protected'],
   ['GET', '/api/service-hours', 'svc_hours', 'protected'],
   ['PATCH', '/api/service-hours/5/status', 'svc_hours', 'protected'],
+  ['POST', '/api/service-records', 'svc_hours', 'protected'],
+  ['GET', '/api/service-records/ABCDEFGHJKMN', 'svc_hours', 'public'],
+  ['GET', '/api/service-records/ABCDEFGHJKMN/pdf', 'svc_hours', 'public'],
 ];
 
 describe('gateway routing table', () => {
