@@ -73,7 +73,9 @@ describe('gateway: public service record routes', () => {
     const statuses: number[] = [];
     let limited;
     for (let i = 0; i < 60 && !limited; i++) {
-      const res = await request(url(`/api/service-records/ABCDEFGHJK${String(i).padStart(2, '2')}`));
+      const res = await request(
+        url(`/api/service-records/ABCDEFGHJK${String(i).padStart(2, '2')}`),
+      );
       statuses.push(res.status);
       if (res.status === 429) limited = res;
     }

@@ -52,8 +52,16 @@ describe('official service records', () => {
   });
 
   it('issues a signed snapshot of the approved entries that anyone can look up by its code', async () => {
-    await logAndApprove(STUDENT, { hours: 2, date: '2025-02-01', description: 'Food bank shift one' });
-    await logAndApprove(STUDENT, { hours: 1.5, date: '2025-03-01', description: 'Park clean-up day' });
+    await logAndApprove(STUDENT, {
+      hours: 2,
+      date: '2025-02-01',
+      description: 'Food bank shift one',
+    });
+    await logAndApprove(STUDENT, {
+      hours: 1.5,
+      date: '2025-03-01',
+      description: 'Park clean-up day',
+    });
     // Pending and rejected entries stay off the record.
     await h.request('POST', '/api/service-hours', { as: STUDENT, json: logBody({ hours: 5 }) });
 
@@ -73,8 +81,18 @@ describe('official service records', () => {
       grade: 11,
       totalHours: 3.5,
       entries: [
-        { date: '2025-02-01', hours: 2, activity: 'Food bank shift one', approval: 'Approved by a supervisor' },
-        { date: '2025-03-01', hours: 1.5, activity: 'Park clean-up day', approval: 'Approved by a supervisor' },
+        {
+          date: '2025-02-01',
+          hours: 2,
+          activity: 'Food bank shift one',
+          approval: 'Approved by a supervisor',
+        },
+        {
+          date: '2025-03-01',
+          hours: 1.5,
+          activity: 'Park clean-up day',
+          approval: 'Approved by a supervisor',
+        },
       ],
       issuedAt: expect.any(String),
       valid: true,
@@ -82,12 +100,25 @@ describe('official service records', () => {
     });
     // Nothing beyond the record: no ids, user ids or signatures.
     expect(Object.keys(view.body).sort()).toEqual(
-      ['code', 'entries', 'grade', 'issuedAt', 'name', 'school', 'status', 'totalHours', 'valid'].sort(),
+      [
+        'code',
+        'entries',
+        'grade',
+        'issuedAt',
+        'name',
+        'school',
+        'status',
+        'totalHours',
+        'valid',
+      ].sort(),
     );
 
     const pdf = await pdfOf(code);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await checkPdf(pdf)).toEqual({ status: 200, body: { matches: true, record: view.body } });
+    expect(await checkPdf(pdf)).toEqual({
+      status: 200,
+      body: { matches: true, record: view.body },
+    });
   });
 
   it('says a PDF with one byte changed does not verify', async () => {
@@ -97,7 +128,10 @@ describe('official service records', () => {
     const changed = Buffer.from(pdf);
     const at = Math.floor(changed.length / 2);
     changed[at] = changed[at] ^ 0x01;
-    expect(await checkPdf(changed)).toEqual({ status: 200, body: { matches: false, record: null } });
+    expect(await checkPdf(changed)).toEqual({
+      status: 200,
+      body: { matches: false, record: null },
+    });
     expect((await checkPdf(Buffer.from('%PDF-1.7 not a record'))).body.matches).toBe(false);
   });
 
@@ -143,7 +177,9 @@ describe('official service records', () => {
     const audit = await h.db.query(
       `SELECT "payload" FROM "outbox" WHERE "type" = 'audit.recorded' AND "payload"->>'action' = 'record.issue'`,
     );
-    expect(audit.map((r: { payload: { actorId: number } }) => r.payload.actorId)).toContain(ADMIN.id);
+    expect(audit.map((r: { payload: { actorId: number } }) => r.payload.actorId)).toContain(
+      ADMIN.id,
+    );
   });
 
   it('refuses a dropped file that is too large or not a PDF', async () => {

@@ -10,7 +10,11 @@ import {
 
 // RECORD_SIGNING_KEY: base64 of the PKCS#8 DER form, one line for an environment variable.
 export function parseRecordSigningKey(base64: string): KeyObject {
-  const key = createPrivateKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'pkcs8' });
+  const key = createPrivateKey({
+    key: Buffer.from(base64, 'base64'),
+    format: 'der',
+    type: 'pkcs8',
+  });
   if (key.asymmetricKeyType !== 'ed25519') throw new Error('not an Ed25519 key');
   return key;
 }

@@ -5,7 +5,12 @@ import type { ServiceRecordContent } from '@district/contracts';
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const ROW = 16;
-const COLUMNS = { date: MARGIN, hours: MARGIN + 80, activity: MARGIN + 130, approval: MARGIN + 370 };
+const COLUMNS = {
+  date: MARGIN,
+  hours: MARGIN + 80,
+  activity: MARGIN + 130,
+  approval: MARGIN + 370,
+};
 
 // Helvetica (WinAnsi) cannot draw every character a description may hold: those become '?'.
 function drawable(font: PDFFont, text: string): string {
@@ -45,7 +50,9 @@ export async function renderServiceRecordPdf(
 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const qr = await doc.embedPng(await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240 }));
+  const qr = await doc.embedPng(
+    await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240 }),
+  );
   const grey = rgb(0.35, 0.35, 0.35);
 
   let page = doc.addPage(A4);

@@ -15,7 +15,8 @@ export interface ApprovedEntryRow {
 export class ServiceRecordsRepository {
   constructor(
     private readonly dataSource: DataSource,
-    @InjectRepository(ServiceRecordEntity) private readonly records: Repository<ServiceRecordEntity>,
+    @InjectRepository(ServiceRecordEntity)
+    private readonly records: Repository<ServiceRecordEntity>,
   ) {}
 
   findUser(id: number): Promise<UserReplicaEntity | null> {
