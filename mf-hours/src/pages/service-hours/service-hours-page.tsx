@@ -17,6 +17,7 @@ import { HoursEntry } from '../../shared/hours-entry';
 import { useMyHours } from '../../shared/hours-api';
 import { StatCard, StatGrid } from '../../shared/stat-card';
 import { LogHoursForm } from './log-hours-form';
+import { OfficialRecordCard } from './official-record-card';
 import '../../mf-hours.css';
 
 // Sums in halves (integers), so no floating-point drift however many entries there are.
@@ -105,6 +106,7 @@ function OwnHours() {
               description="Entries you log appear here with their status."
             />
           )}
+          <OfficialRecordCard />
         </TabsContent>
       </Tabs>
     </section>
