@@ -40,9 +40,13 @@ export const sha256Hex = (data: string | Uint8Array): string =>
   createHash('sha256').update(data).digest('hex');
 
 export class RecordSigner {
+  private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
 
-  constructor(private readonly privateKey: KeyObject) {
+  // Plain fields (no parameter properties): bench/record-pdf.ts runs this file with Node's type
+  // stripping.
+  constructor(privateKey: KeyObject) {
+    this.privateKey = privateKey;
     this.publicKey = createPublicKey(privateKey);
   }
 

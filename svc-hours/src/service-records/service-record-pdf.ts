@@ -12,9 +12,16 @@ const COLUMNS = {
   approval: MARGIN + 370,
 };
 
+// The characters a font can draw, computed once per font (a record draws thousands of strings).
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
 // Helvetica (WinAnsi) cannot draw every character a description may hold: those become '?'.
 function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
+  let supported = characterSets.get(font);
+  if (!supported) {
+    supported = new Set(font.getCharacterSet());
+    characterSets.set(font, supported);
+  }
   return [...text.replace(/\s+/g, ' ')]
     .map((char) => (supported.has(char.codePointAt(0) as number) ? char : '?'))
     .join('');
@@ -23,6 +30,10 @@ function drawable(font: PDFFont, text: string): string {
 function fit(font: PDFFont, text: string, size: number, width: number): string {
   let out = drawable(font, text);
   if (font.widthOfTextAtSize(out, size) <= width) return out;
+  // Cut proportionally first, then a character at a time: a long description costs a few
+  // measurements, not one per character.
+  const full = font.widthOfTextAtSize(out, size);
+  out = out.slice(0, Math.max(1, Math.floor((out.length * width) / full)));
   while (out.length > 1 && font.widthOfTextAtSize(`${out}…`, size) > width) out = out.slice(0, -1);
   return `${out.trimEnd()}…`;
 }
