@@ -4,7 +4,7 @@ import {
   apiPaths,
   SERVICE_RECORD_CODE_ALPHABET,
   SERVICE_RECORD_CODE_LENGTH,
-  serviceRecordCodeSchema,
+  SERVICE_RECORD_CODE_PATTERN,
   type IssuedServiceRecord,
   type IssueServiceRecordInput,
   type ServiceRecordContent,
@@ -110,7 +110,7 @@ export class ServiceRecordsService {
 
   // Unknown, malformed or tampered (signature no longer matches): the same 404.
   private async findGenuine(code: string): Promise<ServiceRecordEntity> {
-    const record = serviceRecordCodeSchema.safeParse(code).success
+    const record = SERVICE_RECORD_CODE_PATTERN.test(code)
       ? await this.records.findByCode(code)
       : null;
     if (!record || !this.signer.verify(canonicalJson(record.content), record.signature))

@@ -21,11 +21,11 @@ import {
   serviceHoursSummarySchema,
 } from '../service-hours-summary.schema';
 import {
-  issuedServiceRecordSchema,
+  issuedServiceRecordResponseSchema,
   issueServiceRecordSchema,
   serviceRecordCodeParamSchema,
-  serviceRecordPdfCheckSchema,
-  serviceRecordViewSchema,
+  serviceRecordPdfCheckResponseSchema,
+  serviceRecordViewResponseSchema,
 } from '../service-records.schema';
 import {
   backupUserSchema,
@@ -408,7 +408,7 @@ const spec: Registry = {
     tag: 'Service hours',
     access: 'signedIn',
     body: issueServiceRecordSchema,
-    success: { status: 201, schema: issuedServiceRecordSchema, description: 'Issued' },
+    success: { status: 201, schema: issuedServiceRecordResponseSchema, description: 'Issued' },
     errors: [404, 415],
   },
   getServiceRecord: {
@@ -416,7 +416,7 @@ const spec: Registry = {
     tag: 'Service hours',
     access: 'public',
     params: serviceRecordCodeParamSchema,
-    success: { status: 200, schema: serviceRecordViewSchema, description: 'The record' },
+    success: { status: 200, schema: serviceRecordViewResponseSchema, description: 'The record' },
     errors: [404],
   },
   getServiceRecordPdf: {
@@ -432,7 +432,7 @@ const spec: Registry = {
     tag: 'Service hours',
     access: 'public',
     description: 'Body: the PDF itself (Content-Type application/pdf), at most 5 MB.',
-    success: { status: 200, schema: serviceRecordPdfCheckSchema, description: 'The check' },
+    success: { status: 200, schema: serviceRecordPdfCheckResponseSchema, description: 'The check' },
     errors: [413, 415],
   },
   serviceHoursSummary: {
