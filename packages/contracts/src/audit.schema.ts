@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'users.backup',
   'opportunity.create',
+  'opportunity.update',
   'opportunity.archive',
   'opportunity.reopen',
   'opportunity.delete',
