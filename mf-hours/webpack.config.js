@@ -11,6 +11,7 @@ module.exports = (_env, argv) =>
       exposes: {
         './ServiceHoursPage': './src/expose/service-hours-page.ts',
         './SupervisorPage': './src/expose/supervisor-page.ts',
+        './VerifyRecordPage': './src/expose/verify-record-page.ts',
       },
       // Chunks resolve relative to wherever remoteEntry.js was served from.
       publicPath: 'auto',

@@ -1,7 +1,7 @@
 // Starts the whole platform locally: PostgreSQL, Redis, the mail sink, every service that exists,
 // and nginx in front, all on free ports. `npm start` and the e2e suite both use it.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildTypeScript, tscProjects } from './build.ts';
 import {
@@ -295,6 +295,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
 
     const seed = seedAccounts(env, testRun);
     const identitySecret = randomBytes(32).toString('hex');
+    const recordSigningKey = recordSigningKeyFor(env, dataDir, testRun);
     const avatarDir = testRun
       ? join(dataDir, `avatars-${options.runId}`)
       : join(dataDir, 'avatars');
@@ -325,6 +326,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             SMTP_URL: mail.url,
             MAIL_FROM: env.MAIL_FROM ?? 'District Volunteering <no-reply@district.local>',
             AVATAR_DIR: avatarDir,
+            RECORD_SIGNING_KEY: recordSigningKey,
             SEED_ADMIN_USERNAME: seed.admin.username,
             SEED_ADMIN_PASSWORD: seed.admin.password,
             SEED_SUPERVISOR_USERNAME: seed.supervisor.username,
@@ -437,6 +439,27 @@ function settledOrThrow<T extends readonly unknown[]>(results: {
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
   return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+// svc-hours' Ed25519 key for official service records (issue 19). The environment's if set; a
+// test run gets a fresh one; dev keeps one in the data folder so issued records stay verifiable
+// across restarts.
+function recordSigningKeyFor(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  testRun: boolean,
+): string {
+  if (env.RECORD_SIGNING_KEY) return env.RECORD_SIGNING_KEY;
+  const fresh = () =>
+    generateKeyPairSync('ed25519')
+      .privateKey.export({ format: 'der', type: 'pkcs8' })
+      .toString('base64');
+  if (testRun) return fresh();
+  const file = join(dataDir, 'record-signing-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = fresh();
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }
 
 // Dev: SEED_* from the environment, else printed defaults. Tests: random passwords per run.

@@ -37,9 +37,9 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 21 /api routes (3 of them the published contract and its page, 2 the calendar feed's), the
-    // auth subrequest and the remote served from its container.
-    expect(proxying).toHaveLength(23);
+    // 23 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
+    // the service records), the auth subrequest and the remote served from its container.
+    expect(proxying).toHaveLength(25);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -67,6 +67,7 @@ describe(renderGatewayConfig.name, () => {
       '= /api/docs',
       '/api/docs/',
       '/api/calendar/feed/',
+      '/api/service-records/',
     ]) {
       expect(isProtected(match)).toBe(false);
     }
@@ -82,6 +83,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/notifications/stream',
       '/api/service-hours',
       '= /api/calendar/feed',
+      '= /api/service-records',
     ]) {
       expect(isProtected(match)).toBe(true);
     }

@@ -39,6 +39,9 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['GET', '/api/service-hours/export.csv?behindGoal=true', 'svc_hours', 'protected'],
   ['GET', '/api/hour-goals', 'svc_hours', 'protected'],
   ['PUT', '/api/hour-goals', 'svc_hours', 'protected'],
+  ['POST', '/api/service-records', 'svc_hours', 'protected'],
+  ['GET', '/api/service-records/ABCDEFGHJKMN', 'svc_hours', 'public'],
+  ['GET', '/api/service-records/ABCDEFGHJKMN/pdf', 'svc_hours', 'public'],
 ];
 
 describe('gateway routing table', () => {

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { lazyPage } from './lib/lazy-page';
 import { AuthPage } from './pages/auth/auth-page';
+import { PublicShell } from './pages/public-shell';
 import { ProtectedRoute, PublicOnlyRoute } from './routing/protected-route';
 
 // The sign-in screen ships with the first load (it is where new visitors land); everything behind
@@ -48,6 +49,15 @@ export function AppRoutes() {
       <Route path="/login" element={signIn} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      {/* Issue 19: anyone handed a record's link or code checks it here, signed in or not. */}
+      <Route
+        path="/verify/:code"
+        element={
+          <PublicShell>
+            <RemotePage key="verify-record" id="mf_hours/VerifyRecordPage" />
+          </PublicShell>
+        }
+      />
       <Route
         element={
           <ProtectedRoute preload={preloadSignedIn}>

@@ -13,6 +13,8 @@ import { ServiceHoursModule } from './service-hours/service-hours.module';
 import { GoalsModule } from './goals/goals.module';
 import { ExportsModule } from './exports/exports.module';
 import { ReportsModule } from './reports/reports.module';
+import { ServiceRecordEntity } from './service-records/service-record.entity';
+import { ServiceRecordsModule } from './service-records/service-records.module';
 
 export const SERVICE = 'svc-hours';
 
@@ -30,8 +32,10 @@ export const SERVICE = 'svc-hours';
     GoalsModule,
     ExportsModule,
     ReportsModule,
+    // Official service records: signed snapshots, PDFs, public verification (issue 19).
+    ServiceRecordsModule,
     // A deleted user's hour logs go with them (DESIGN.md "Account deletion").
-    UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity] }),
+    UsersReplicaModule.forRoot({ deleteWithUser: [ServiceHoursLogEntity, ServiceRecordEntity] }),
   ],
 })
 export class AppModule {}

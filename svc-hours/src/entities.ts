@@ -1,5 +1,11 @@
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
+import { ServiceRecordEntity } from './service-records/service-record.entity';
 import { UserReplicaEntity } from '@district/service-kit';
 import { HourGoalEntity } from './goals/hour-goal.entity';
 
-export const HOURS_ENTITIES = [ServiceHoursLogEntity, UserReplicaEntity, HourGoalEntity];
+export const HOURS_ENTITIES = [
+  ServiceHoursLogEntity,
+  ServiceRecordEntity,
+  UserReplicaEntity,
+  HourGoalEntity,
+];

@@ -13,4 +13,9 @@ describe('exposed modules', () => {
     expect(typeof mod.default).toBe('function');
     expect(mod.default).toBe(mod.SupervisorPage);
   });
+  it('"./VerifyRecordPage" gives the page component as default export and by name', async () => {
+    const mod = await import('./verify-record-page');
+    expect(typeof mod.default).toBe('function');
+    expect(mod.default).toBe(mod.VerifyRecordPage);
+  });
 });

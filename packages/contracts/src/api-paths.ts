@@ -61,6 +61,10 @@ export const apiPaths = {
   // svc-hours
   serviceHours: '/api/service-hours',
   serviceHoursStatus: (id: Id) => `/api/service-hours/${seg(id)}/status`,
+  serviceRecords: '/api/service-records',
+  serviceRecord: (code: string) => `/api/service-records/${seg(code)}`,
+  serviceRecordPdf: (code: string) => `/api/service-records/${seg(code)}/pdf`,
+  serviceRecordVerify: '/api/service-records/verify',
 } as const;
 
 // Method + pattern of every call, for controllers, gateway tests and docs.
@@ -110,6 +114,10 @@ export const API_ROUTES = {
   listServiceHours: { method: 'GET', path: '/api/service-hours' },
   logServiceHours: { method: 'POST', path: '/api/service-hours' },
   changeServiceHoursStatus: { method: 'PATCH', path: '/api/service-hours/:id/status' },
+  issueServiceRecord: { method: 'POST', path: '/api/service-records' },
+  getServiceRecord: { method: 'GET', path: '/api/service-records/:code' },
+  getServiceRecordPdf: { method: 'GET', path: '/api/service-records/:code/pdf' },
+  verifyServiceRecordPdf: { method: 'POST', path: '/api/service-records/verify' },
 } as const satisfies Record<
   string,
   { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }

@@ -10,6 +10,8 @@ export const APP_ROUTES = {
   blog: '/blog',
   serviceHours: '/service-hours',
   supervisor: '/supervisor',
+  // Issue 19: an official service record, public.
+  verifyRecord: '/verify',
 } as const;
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'hours.approve',
   'hours.reject',
   'hour-goals.update',
+  'record.issue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

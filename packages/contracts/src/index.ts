@@ -15,6 +15,7 @@ export * from './pagination';
 export * from './review.schema';
 export * from './schools';
 export * from './service-hours.schema';
+export * from './service-records.schema';
 export * from './service-hours-summary.schema';
 export * from './users.schema';
 export * from './volunteer.schema';

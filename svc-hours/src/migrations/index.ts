@@ -7,6 +7,7 @@ import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tab
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 import { AttendanceHours1796000000100 } from './1796000000100-attendance-hours';
 import { CreateHourGoals1796100000000 } from './1796100000000-create-hour-goals';
+import { CreateServiceRecords1796100000000 } from './1796100000000-create-service-records';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -23,4 +24,6 @@ export const HOURS_MIGRATIONS = [
   AttendanceHours1796000000100,
   // Hour requirements per grade and school (issue 19).
   CreateHourGoals1796100000000,
+  // Official service records (issue 19).
+  CreateServiceRecords1796100000000,
 ];

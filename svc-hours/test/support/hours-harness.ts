@@ -27,6 +27,7 @@ import {
   waitFor,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE } from '../../src/app.module';
+import { generateRecordSigningKey } from '../../src/service-records/record-signing';
 
 export type { ApiResponse, Caller, RequestOptions };
 
@@ -62,7 +63,15 @@ export { waitFor };
 // database and BullMQ prefix in the real PostgreSQL and Redis.
 export async function startHoursService(): Promise<HoursHarness> {
   const database: TestDatabase = await createTestDatabase('hours');
-  const config = testServiceConfig({ DB_SCHEMA: 'hours', DATABASE_URL: database.url });
+  const config = testServiceConfig({
+    DB_SCHEMA: 'hours',
+    DATABASE_URL: database.url,
+    // svc-hours' own variables (hours.config.ts); no test here sends mail.
+    PUBLIC_URL: 'http://district.test',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    MAIL_FROM: 'District Volunteering <no-reply@district.local>',
+    RECORD_SIGNING_KEY: generateRecordSigningKey(),
+  });
   let service: TestService;
   try {
     service = await startTestService(AppModule, config, { service: SERVICE });

@@ -18,6 +18,7 @@ import { useMyHours } from '../../shared/hours-api';
 import { StatCard, StatGrid } from '../../shared/stat-card';
 import { GoalProgress } from './goal-progress';
 import { LogHoursForm } from './log-hours-form';
+import { OfficialRecordCard } from './official-record-card';
 import '../../mf-hours.css';
 
 // Sums in halves (integers), so no floating-point drift however many entries there are.
@@ -107,6 +108,7 @@ function OwnHours() {
               description="Entries you log appear here with their status."
             />
           )}
+          <OfficialRecordCard />
         </TabsContent>
       </Tabs>
     </section>

@@ -48,6 +48,13 @@ import {
   studentProgressSchema,
 } from '../hour-goals.schema';
 import {
+  issuedServiceRecordResponseSchema,
+  issueServiceRecordSchema,
+  serviceRecordCodeParamSchema,
+  serviceRecordPdfCheckResponseSchema,
+  serviceRecordViewResponseSchema,
+} from '../service-records.schema';
+import {
   backupUserSchema,
   changeRolesSchema,
   changeSchoolSchema,
@@ -534,6 +541,38 @@ const spec: Registry = {
     body: reviewStatusSchema,
     success: { status: 200, schema: serviceHoursLogResponseSchema, description: 'Reviewed' },
     errors: [404, 409, 415],
+  },
+  issueServiceRecord: {
+    summary: 'Issue an official service record (a student for themself; an admin with userId)',
+    tag: 'Service hours',
+    access: 'signedIn',
+    body: issueServiceRecordSchema,
+    success: { status: 201, schema: issuedServiceRecordResponseSchema, description: 'Issued' },
+    errors: [404, 415],
+  },
+  getServiceRecord: {
+    summary: 'An issued service record, and whether it still matches the approved hours',
+    tag: 'Service hours',
+    access: 'public',
+    params: serviceRecordCodeParamSchema,
+    success: { status: 200, schema: serviceRecordViewResponseSchema, description: 'The record' },
+    errors: [404],
+  },
+  getServiceRecordPdf: {
+    summary: 'The PDF of an issued service record, as issued',
+    tag: 'Service hours',
+    access: 'public',
+    params: serviceRecordCodeParamSchema,
+    success: { status: 200, contentType: 'application/pdf', description: 'The PDF' },
+    errors: [404],
+  },
+  verifyServiceRecordPdf: {
+    summary: 'Whether a PDF is exactly a record as issued',
+    tag: 'Service hours',
+    access: 'public',
+    description: 'Body: the PDF itself (Content-Type application/pdf), at most 5 MB.',
+    success: { status: 200, schema: serviceRecordPdfCheckResponseSchema, description: 'The check' },
+    errors: [413, 415],
   },
   serviceHoursSummary: {
     method: 'GET',

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'hours.approve': 'Hours approved',
   'hours.reject': 'Hours rejected',
   'hour-goals.update': 'Hour goals changed',
+  'record.issue': 'Service record issued',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,60 @@
+// Official service record PDF (issue 19): generation time for a record of 500 entries, the way
+// svc-hours renders it on POST /api/service-records (pdf-lib, QR code, one page per ~45 rows),
+// plus the Ed25519 signatures and sha256 that go with it. In-process: the figure is the CPU cost
+// a request pays, without HTTP or the database.
+//
+//   node bench/record-pdf.ts [--entries 500] [--runs 40]
+import { performance } from 'node:perf_hooks';
+import {
+  canonicalJson,
+  generateRecordSigningKey,
+  parseRecordSigningKey,
+  RecordSigner,
+  sha256Hex,
+} from '../svc-hours/src/service-records/record-signing.ts';
+import { renderServiceRecordPdf } from '../svc-hours/src/service-records/service-record-pdf.ts';
+import { latencySummary } from './stats.ts';
+
+function arg(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+const entries = arg('entries', 500);
+const runs = arg('runs', 40);
+const signer = new RecordSigner(parseRecordSigningKey(generateRecordSigningKey()));
+const content = {
+  code: 'ABCDEFGHJKMN',
+  name: 'Ada Lovelace-Student',
+  school: 'Lincoln High School',
+  grade: 11,
+  totalHours: entries * 1.5,
+  entries: Array.from({ length: entries }, (_, i) => ({
+    date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    hours: 1.5,
+    activity: `Food bank shift ${i}: sorting donations and packing boxes for families in need`,
+    approval: 'Approved by a supervisor',
+  })),
+  issuedAt: new Date().toISOString(),
+};
+
+const times: number[] = [];
+let size = 0;
+for (let i = 0; i < runs + 3; i++) {
+  const started = performance.now();
+  const signature = signer.sign(canonicalJson(content));
+  const pdf = await renderServiceRecordPdf(
+    content,
+    'https://district.example/verify/ABCDEFGHJKMN',
+    signature,
+  );
+  signer.sign(sha256Hex(pdf));
+  const ms = performance.now() - started;
+  size = pdf.length;
+  // The first runs warm the JIT and pdf-lib's font tables.
+  if (i >= 3) times.push(ms);
+}
+times.sort((a, b) => a - b);
+console.log(
+  `record PDF, ${entries} entries, ${runs} runs: ${latencySummary(times)}; ${(size / 1024).toFixed(0)} KiB`,
+);

@@ -1,0 +1,87 @@
+// Official service records (issue 19): a student issues one, anyone checks it signed out at
+// /verify/{code}, and a PDF changed by hand does not pass the check.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
+
+const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
+
+async function approveAll(request: APIRequestContext, ids: number[]) {
+  const login = await request.post('/api/login', { data: runEnv.supervisor });
+  expect(login.ok()).toBe(true);
+  for (const id of ids) {
+    const res = await request.patch(`/api/service-hours/${id}/status`, {
+      data: { status: 'approved' },
+    });
+    expect(res.status()).toBe(200);
+  }
+}
+
+test('a student issues an official record that anyone can check, and a changed PDF fails', async ({
+  browser,
+  playwright,
+}) => {
+  const studentContext = await browser.newContext({ acceptDownloads: true });
+  const student = await studentContext.newPage();
+  const me = await registerUser(student, { school: 'Riverdale High School', grade: 11 });
+  const ids: number[] = [];
+  for (const [hours, description] of [
+    [2, 'Sorted donations at the food bank'],
+    [1.5, 'Read to children at the public library'],
+  ] as const) {
+    const res = await student.request.post('/api/service-hours', {
+      data: { hours, date: '2025-03-01', description },
+    });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  const supervisorApi = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  await approveAll(supervisorApi, ids);
+
+  await student.goto('/service-hours');
+  await student.getByRole('tab', { name: 'My Hours' }).click();
+  await student.getByRole('button', { name: 'Issue official record' }).click();
+  const link = student.getByRole('link', { name: /\/verify\// });
+  await expect(link).toBeVisible();
+  const url = new URL((await link.getAttribute('href')) as string);
+  const code = url.pathname.split('/').at(-1) as string;
+  await checkA11y(student);
+
+  const [download] = await Promise.all([
+    student.waitForEvent('download'),
+    student.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  const pdf = await readFile((await download.path()) as string);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Signed out: a fresh browser with no session.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/verify/${code}`);
+  await expect(visitor.getByRole('heading', { name: 'Official service record' })).toBeVisible();
+  await expect(visitor.getByText(me.name)).toBeVisible();
+  await expect(visitor.getByText('Total approved hours: 3.5')).toBeVisible();
+  await expect(visitor.getByText('Valid', { exact: true })).toBeVisible();
+  await expect(
+    visitor.getByRole('cell', { name: 'Read to children at the public library' }),
+  ).toBeVisible();
+  await checkA11y(visitor);
+
+  const fileInput = visitor.getByLabel('PDF file');
+  await fileInput.setInputFiles({ name: 'record.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(visitor.getByText('This PDF is exactly as issued')).toBeVisible();
+
+  const changed = Buffer.from(pdf);
+  changed[Math.floor(changed.length / 2)] ^= 0x01;
+  await fileInput.setInputFiles({
+    name: 'changed.pdf',
+    mimeType: 'application/pdf',
+    buffer: changed,
+  });
+  await expect(visitor.getByText('This PDF is not valid')).toBeVisible();
+
+  // An unknown code says so plainly.
+  await visitor.goto('/verify/ZZZZZZZZZZZZ');
+  await expect(visitor.getByText('No service record has this code.')).toBeVisible();
+
+  await supervisorApi.dispose();
+});

@@ -1,0 +1,123 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { ServiceRecordContent } from '@district/contracts';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const ROW = 16;
+const COLUMNS = {
+  date: MARGIN,
+  hours: MARGIN + 80,
+  activity: MARGIN + 130,
+  approval: MARGIN + 370,
+};
+
+// The characters a font can draw, computed once per font (a record draws thousands of strings).
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+// Helvetica (WinAnsi) cannot draw every character a description may hold: those become '?'.
+function drawable(font: PDFFont, text: string): string {
+  let supported = characterSets.get(font);
+  if (!supported) {
+    supported = new Set(font.getCharacterSet());
+    characterSets.set(font, supported);
+  }
+  return [...text.replace(/\s+/g, ' ')]
+    .map((char) => (supported.has(char.codePointAt(0) as number) ? char : '?'))
+    .join('');
+}
+
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  let out = drawable(font, text);
+  if (font.widthOfTextAtSize(out, size) <= width) return out;
+  // Cut proportionally first, then a character at a time: a long description costs a few
+  // measurements, not one per character.
+  const full = font.widthOfTextAtSize(out, size);
+  out = out.slice(0, Math.max(1, Math.floor((out.length * width) / full)));
+  while (out.length > 1 && font.widthOfTextAtSize(`${out}…`, size) > width) out = out.slice(0, -1);
+  return `${out.trimEnd()}…`;
+}
+
+const formatHours = (hours: number) => (Number.isInteger(hours) ? `${hours}` : hours.toFixed(1));
+
+// The official record as a PDF: every entry, the total, who and when, and a QR code to
+// /verify/{code}. Metadata carries the code and the content signature; the bytes themselves are
+// what POST /verify checks (sha256 signed and stored at issue).
+export async function renderServiceRecordPdf(
+  content: ServiceRecordContent,
+  verifyUrl: string,
+  contentSignature: string,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const issuedAt = new Date(content.issuedAt);
+  doc.setTitle(`Official service record ${content.code}`);
+  doc.setAuthor('District Volunteering');
+  doc.setSubject(`Service record of ${content.name}`);
+  doc.setKeywords([`code:${content.code}`, `signature:${contentSignature}`]);
+  doc.setProducer('District Volunteering');
+  doc.setCreator('District Volunteering');
+  doc.setCreationDate(issuedAt);
+  doc.setModificationDate(issuedAt);
+
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const qr = await doc.embedPng(
+    await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240 }),
+  );
+  const grey = rgb(0.35, 0.35, 0.35);
+
+  let page = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const text = (value: string, x: number, size = 10, f = font, color = rgb(0, 0, 0)) =>
+    page.drawText(value, { x, y, size, font: f, color });
+
+  page.drawImage(qr, { x: A4[0] - MARGIN - 110, y: y - 110, width: 110, height: 110 });
+  text('Official service record', MARGIN, 20, bold);
+  y -= 30;
+  text(fit(font, content.name, 12, 330), MARGIN, 12, bold);
+  y -= 18;
+  text(fit(font, content.school, 10, 330), MARGIN);
+  y -= 14;
+  text(content.grade === null ? 'Grade not given' : `Grade ${content.grade}`, MARGIN);
+  y -= 14;
+  text(`Issued ${content.issuedAt.slice(0, 10)}`, MARGIN);
+  y -= 14;
+  text(`Code ${content.code}`, MARGIN, 10, bold);
+  y -= 14;
+  text(fit(font, `Check it at ${verifyUrl}`, 9, 380), MARGIN, 9, font, grey);
+  y -= 34;
+
+  const header = () => {
+    text('Date', COLUMNS.date, 10, bold);
+    text('Hours', COLUMNS.hours, 10, bold);
+    text('Organisation or event', COLUMNS.activity, 10, bold);
+    text('How it was approved', COLUMNS.approval, 10, bold);
+    y -= ROW;
+  };
+  header();
+  for (const entry of content.entries) {
+    if (y < MARGIN + ROW * 2) {
+      page = doc.addPage(A4);
+      y = A4[1] - MARGIN;
+      text(`Official service record ${content.code} (continued)`, MARGIN, 9, font, grey);
+      y -= ROW * 1.5;
+      header();
+    }
+    text(entry.date, COLUMNS.date);
+    text(formatHours(entry.hours), COLUMNS.hours);
+    text(fit(font, entry.activity, 10, COLUMNS.approval - COLUMNS.activity - 10), COLUMNS.activity);
+    text(fit(font, entry.approval, 10, A4[0] - MARGIN - COLUMNS.approval), COLUMNS.approval);
+    y -= ROW;
+  }
+  if (content.entries.length === 0) {
+    text('No approved service hours yet.', MARGIN);
+    y -= ROW;
+  }
+  y -= 6;
+  if (y < MARGIN) {
+    page = doc.addPage(A4);
+    y = A4[1] - MARGIN;
+  }
+  text(`Total approved hours: ${formatHours(content.totalHours)}`, MARGIN, 12, bold);
+  return doc.save();
+}

@@ -1,0 +1,147 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import {
+  apiPaths,
+  SERVICE_RECORD_CODE_ALPHABET,
+  SERVICE_RECORD_CODE_LENGTH,
+  SERVICE_RECORD_CODE_PATTERN,
+  type IssuedServiceRecord,
+  type IssueServiceRecordInput,
+  type ServiceRecordContent,
+  type ServiceRecordPdfCheck,
+  type ServiceRecordView,
+} from '@district/contracts';
+import { AuditService, SERVICE_CONFIG, type Identity } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import type { HoursConfig } from '../hours.config';
+import { canonicalJson, parseRecordSigningKey, RecordSigner, sha256Hex } from './record-signing';
+import { type ServiceRecordEntity } from './service-record.entity';
+import { renderServiceRecordPdf } from './service-record-pdf';
+import { ServiceRecordsRepository, type ApprovedEntryRow } from './service-records.repository';
+
+export const RECORD_NOT_FOUND = 'Service record not found';
+export const STUDENT_NOT_FOUND = 'Student not found';
+// Until organisations confirm entries, every approved entry was approved by a supervisor.
+const SUPERVISOR_APPROVAL = 'Approved by a supervisor';
+
+const entriesDigest = (rows: ApprovedEntryRow[]) =>
+  sha256Hex(canonicalJson(rows.map((r) => [r.id, r.date, Number(r.hours)])));
+
+function newCode(): string {
+  let code = '';
+  for (let i = 0; i < SERVICE_RECORD_CODE_LENGTH; i++)
+    code += SERVICE_RECORD_CODE_ALPHABET[randomInt(SERVICE_RECORD_CODE_ALPHABET.length)];
+  return code;
+}
+
+@Injectable()
+export class ServiceRecordsService {
+  private readonly signer: RecordSigner;
+
+  constructor(
+    private readonly records: ServiceRecordsRepository,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    @Inject(SERVICE_CONFIG) private readonly config: HoursConfig,
+  ) {
+    this.signer = new RecordSigner(parseRecordSigningKey(config.RECORD_SIGNING_KEY));
+  }
+
+  private publicUrl(path: string): string {
+    return new URL(path, this.config.PUBLIC_URL).toString();
+  }
+
+  async issue(caller: Identity, input: IssueServiceRecordInput): Promise<IssuedServiceRecord> {
+    const userId = input.userId ?? caller.id;
+    if (userId !== caller.id && !caller.isAdmin)
+      throw new ForbiddenException('Only an admin can issue a record for another student');
+    const user = await this.records.findUser(userId);
+    // A student just registered may not be in the replica yet: their token names them.
+    const name = user?.name ?? (userId === caller.id ? caller.name : undefined);
+    if (name === undefined) throw new NotFoundException(STUDENT_NOT_FOUND);
+
+    const rows = await this.records.approvedEntries(userId);
+    const code = newCode();
+    const issuedAt = new Date();
+    const entries = rows.map((row) => ({
+      date: row.date,
+      hours: Number(row.hours),
+      activity: row.description,
+      approval: SUPERVISOR_APPROVAL,
+    }));
+    const content: ServiceRecordContent = {
+      code,
+      name,
+      school: user?.schoolName ?? caller.school ?? '',
+      grade: user?.grade ?? null,
+      // Halves summed in tenths stay exact.
+      totalHours: entries.reduce((sum, e) => sum + Math.round(e.hours * 10), 0) / 10,
+      entries,
+      issuedAt: issuedAt.toISOString(),
+    };
+    const signature = this.signer.sign(canonicalJson(content));
+    const url = this.publicUrl(`/verify/${code}`);
+    const pdf = Buffer.from(await renderServiceRecordPdf(content, url, signature));
+    const pdfSha256 = sha256Hex(pdf);
+
+    await this.dataSource.transaction(async (manager) => {
+      await this.records.insert(manager, {
+        code,
+        userId,
+        issuedBy: caller.id,
+        issuedAt,
+        content,
+        signature,
+        entriesDigest: entriesDigest(rows),
+        pdf,
+        pdfSha256,
+        pdfSignature: this.signer.sign(pdfSha256),
+      });
+      await this.audit.record(manager, {
+        actorId: caller.id,
+        action: 'record.issue',
+        target: { type: 'service-record', id: code },
+        outcome: 'success',
+        detail: { userId, totalHours: content.totalHours, entries: entries.length },
+      });
+    });
+    return { code, url, pdfUrl: this.publicUrl(apiPaths.serviceRecordPdf(code)) };
+  }
+
+  // Unknown, malformed or tampered (signature no longer matches): the same 404.
+  private async findGenuine(code: string): Promise<ServiceRecordEntity> {
+    const record = SERVICE_RECORD_CODE_PATTERN.test(code)
+      ? await this.records.findByCode(code)
+      : null;
+    if (!record || !this.signer.verify(canonicalJson(record.content), record.signature))
+      throw new NotFoundException(RECORD_NOT_FOUND);
+    return record;
+  }
+
+  private async view(record: ServiceRecordEntity): Promise<ServiceRecordView> {
+    const current = entriesDigest(await this.records.approvedEntries(record.userId));
+    const valid = current === record.entriesDigest;
+    return { ...record.content, valid, status: valid ? 'valid' : 'superseded' };
+  }
+
+  async get(code: string): Promise<ServiceRecordView> {
+    return this.view(await this.findGenuine(code));
+  }
+
+  async pdf(code: string): Promise<Buffer> {
+    return (await this.findGenuine(code)).pdf;
+  }
+
+  // Byte for byte as issued: its hash is one we signed, for a record whose content still verifies.
+  async checkPdf(bytes: Buffer): Promise<ServiceRecordPdfCheck> {
+    const hash = sha256Hex(bytes);
+    for (const record of await this.records.findByPdfHash(hash)) {
+      if (
+        this.signer.verify(hash, record.pdfSignature) &&
+        this.signer.verify(canonicalJson(record.content), record.signature)
+      )
+        return { matches: true, record: await this.view(record) };
+    }
+    return { matches: false, record: null };
+  }
+}
