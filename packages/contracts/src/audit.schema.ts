@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'hours.reject',
   'hour-goals.update',
   'record.issue',
+  // Issue 19: an organisation's contact confirmed or declined an entry; an admin changed the rule.
+  'hours.confirm',
+  'hours-settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -38,6 +38,8 @@ export const TEXT_LIMITS = {
   blogContent: 50_000,
   hoursDescription: 2000,
   resetToken: 512,
+  organisation: 200,
+  confirmationComment: 1000,
 } as const;
 
 export const OPPORTUNITY_STATUSES = ['active', 'archived'] as const;

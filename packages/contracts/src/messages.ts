@@ -16,6 +16,8 @@ export const VALIDATION = {
   titleMin: 'Title must be at least 5 characters long',
   contentMin: 'Content must be at least 100 characters long',
   descriptionMin: 'Description must be at least 10 characters',
+  contactEmail: 'Enter a valid e-mail address',
+  contactBoth: 'Give both the organisation and its contact e-mail, or neither',
   avatarTooLarge: 'File size must be less than 5MB',
   avatarNotImage: 'Please select an image file',
   // Not worded by the spec: our own, kept short and specific.
@@ -175,5 +177,10 @@ export const API_MESSAGES = {
   photoNotArchived: 'Photos can only be submitted for past events',
   blogPostNotFound: 'Blog post not found',
   serviceHoursNotFound: 'Service hours entry not found',
+  // Issue 19: the organisation's confirmation link. Both say nothing about the entry.
+  confirmationNotFound: 'This confirmation link is not valid',
+  confirmationGone: 'This confirmation link has expired or has already been used',
+  confirmationMailLimit: 'The confirmation e-mail can be sent at most 3 times for an entry',
+  confirmationNotAsked: 'No organisation was asked to confirm this entry',
   onlyPending: 'Only pending items can be reviewed',
 } as const;

@@ -9,6 +9,7 @@ import {
 } from './constants';
 import { coercedDate, coercedNumber, idSchema, messageFor, plainText } from './fields';
 import { VALIDATION } from './messages';
+import { emailText } from './users.schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +19,54 @@ export function isNotFutureDate(date: Date, now: Date = new Date()): boolean {
   const endOfUtcDay = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
   return date.getTime() < endOfUtcDay;
 }
+
+export const CONFIRMATION_DECISIONS = ['confirmed', 'declined'] as const;
+export type ConfirmationDecision = (typeof CONFIRMATION_DECISIONS)[number];
+export const CONFIRMATION_FILTERS = ['confirmed', 'declined', 'pending', 'none'] as const;
+// Mails per entry, the first one included (POST /api/service-hours/{id}/confirmation-mail).
+export const CONFIRMATION_MAILS_MAX = 3;
+export const CONFIRMATION_TTL_DAYS = 14;
+
+// The organisation's answer as the student and the supervisors see it on the entry.
+export const hourConfirmationSummarySchema = z.object({
+  organisation: z.string(),
+  contactEmail: z.string(),
+  // null: asked, not answered yet.
+  decision: z.enum(CONFIRMATION_DECISIONS).nullable(),
+  decidedAt: z.string().nullable(),
+  comment: z.string().nullable(),
+  mailsSent: z.number().int(),
+  expiresAt: z.string(),
+});
+export type HourConfirmationSummary = z.infer<typeof hourConfirmationSummarySchema>;
+
+// GET /api/hour-confirmations/{token}: what the contact sees, and nothing more (first name only).
+export const hourConfirmationViewSchema = z.object({
+  firstName: z.string(),
+  school: z.string(),
+  hours: z.number(),
+  date: z.string(),
+  description: z.string(),
+  organisation: z.string(),
+});
+export type HourConfirmationView = z.infer<typeof hourConfirmationViewSchema>;
+
+// POST /api/hour-confirmations/{token}
+export const hourConfirmationDecisionSchema = z.strictObject({
+  decision: z.enum(CONFIRMATION_DECISIONS, { error: VALIDATION.required }),
+  comment: plainText({ multiline: true })
+    .max(TEXT_LIMITS.confirmationComment, VALIDATION.tooLong(TEXT_LIMITS.confirmationComment))
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type HourConfirmationDecision = z.output<typeof hourConfirmationDecisionSchema>;
+
+// GET/PATCH /api/service-hours/settings (admins).
+export const hoursSettingsSchema = z.strictObject({
+  // true: a confirmation approves the entry by itself; false (default): a supervisor still reviews.
+  confirmationApproves: z.boolean({ error: VALIDATION.required }),
+});
+export type HoursSettings = z.infer<typeof hoursSettingsSchema>;
 
 // POST /api/service-hours and the Log Hours form.
 export const serviceHoursSchema = z.strictObject({
@@ -33,7 +82,23 @@ export const serviceHoursSchema = z.strictObject({
     .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
   date: coercedDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
   opportunityId: coercedNumber(idSchema.optional()),
-});
+  // Issue 19: the organisation whose contact is asked by e-mail to confirm the entry.
+  organisation: plainText()
+    .max(TEXT_LIMITS.organisation, VALIDATION.tooLong(TEXT_LIMITS.organisation))
+    .optional()
+    .transform((value) => value || undefined),
+  contactEmail: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    emailText(VALIDATION.contactEmail).optional(),
+  ),
+})
+  // Both or neither: a contact needs an organisation to speak for, and the other way round.
+  .superRefine((input, ctx) => {
+    if (input.organisation && !input.contactEmail)
+      ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: VALIDATION.contactBoth });
+    if (input.contactEmail && !input.organisation)
+      ctx.addIssue({ code: 'custom', path: ['organisation'], message: VALIDATION.contactBoth });
+  });
 export type ServiceHoursInput = z.output<typeof serviceHoursSchema>;
 
 // GET /api/service-hours: `mine=true` asks for the caller's own entries even for a supervisor.
@@ -43,6 +108,8 @@ export const serviceHoursQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   status: z.enum(REVIEW_STATUSES).optional(),
+  // Issue 19: by the organisation's answer ('pending': asked, not answered; 'none': never asked).
+  confirmation: z.enum(CONFIRMATION_FILTERS).optional(),
   school: plainText()
     .max(TEXT_LIMITS.name * 2)
     .optional(),
@@ -71,5 +138,7 @@ export const serviceHoursLogResponseSchema = z.object({
   source: z.enum(HOURS_SOURCES),
   // A hand-logged entry that looks like an attendance entry of the same student: that entry's id.
   possibleDuplicateOf: z.number().int().nullable(),
+  // Issue 19: the organisation's contact asked to confirm the entry; null when nobody was asked.
+  confirmation: hourConfirmationSummarySchema.nullable(),
 });
 export type ServiceHoursLog = z.infer<typeof serviceHoursLogResponseSchema>;

@@ -33,7 +33,7 @@ export const gradeSchema = coercedNumber(
 );
 
 // Trimmed; control characters refused first (naming the field), then the address format.
-const emailText = (message: string, required?: string) =>
+export const emailText = (message: string, required?: string) =>
   z.preprocess(
     trimString,
     plainText({ message, required }).pipe(
