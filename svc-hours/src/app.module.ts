@@ -3,6 +3,7 @@ import {
   AuditModule,
   DatabaseModule,
   EventsModule,
+  MailModule,
   UsersReplicaModule,
 } from '@district/service-kit';
 import { AttendanceHoursModule } from './attendance-hours/attendance-hours.module';
@@ -25,6 +26,8 @@ export const SERVICE = 'svc-hours';
     EventsModule.forRoot({ service: SERVICE }),
     // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).
     AuditModule.forRoot(),
+    // Issue 19: the organisation's confirmation mail (queue mail-svc-hours).
+    MailModule.forRoot({ service: SERVICE }),
     ServiceHoursModule,
     // attendance.recorded from svc-volunteer becomes approved hours (issue 18).
     AttendanceHoursModule,

@@ -23,6 +23,7 @@ export function isNotFutureDate(date: Date, now: Date = new Date()): boolean {
 export const CONFIRMATION_DECISIONS = ['confirmed', 'declined'] as const;
 export type ConfirmationDecision = (typeof CONFIRMATION_DECISIONS)[number];
 export const CONFIRMATION_FILTERS = ['confirmed', 'declined', 'pending', 'none'] as const;
+export type ConfirmationFilter = (typeof CONFIRMATION_FILTERS)[number];
 // Mails per entry, the first one included (POST /api/service-hours/{id}/confirmation-mail).
 export const CONFIRMATION_MAILS_MAX = 3;
 export const CONFIRMATION_TTL_DAYS = 14;

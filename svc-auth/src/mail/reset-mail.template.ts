@@ -4,9 +4,9 @@ export interface ResetMail {
   html: string;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// Shared with every service's mail (the kit's MailModule).
+import { escapeHtml } from '@district/service-kit';
+export { escapeHtml };
 
 // Plain text first (many school mail filters prefer it); the HTML part is the same words.
 export function renderResetMail(input: {

@@ -8,6 +8,7 @@ import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-repl
 import { AttendanceHours1796000000100 } from './1796000000100-attendance-hours';
 import { CreateHourGoals1796100000000 } from './1796100000000-create-hour-goals';
 import { CreateServiceRecords1796100000000 } from './1796100000000-create-service-records';
+import { HourConfirmations1796200000000 } from './1796200000000-hour-confirmations';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -26,4 +27,6 @@ export const HOURS_MIGRATIONS = [
   CreateHourGoals1796100000000,
   // Official service records (issue 19).
   CreateServiceRecords1796100000000,
+  // Verification by the organisation and the hours settings row (issue 19).
+  HourConfirmations1796200000000,
 ];

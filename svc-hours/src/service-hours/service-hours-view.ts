@@ -17,6 +17,14 @@ export interface LogViewRow {
   school_name: string | null;
   source: ServiceHoursLog['source'];
   possible_duplicate_of: number | null;
+  // hour_confirmations, LEFT JOINed: all null when nobody was asked to confirm (issue 19).
+  confirmation_organisation: string | null;
+  confirmation_contact_email: string | null;
+  confirmation_decision: 'confirmed' | 'declined' | null;
+  confirmation_decided_at: Date | null;
+  confirmation_comment: string | null;
+  confirmation_mails_sent: number | null;
+  confirmation_expires_at: Date | null;
 }
 
 export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
@@ -35,5 +43,19 @@ export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
     schoolName: row.school_name || UNKNOWN_SCHOOL_NAME,
     source: row.source,
     possibleDuplicateOf: row.possible_duplicate_of,
+    confirmation:
+      row.confirmation_organisation === null
+        ? null
+        : {
+            organisation: row.confirmation_organisation,
+            contactEmail: row.confirmation_contact_email ?? '',
+            decision: row.confirmation_decision,
+            decidedAt: row.confirmation_decided_at
+              ? new Date(row.confirmation_decided_at).toISOString()
+              : null,
+            comment: row.confirmation_comment,
+            mailsSent: row.confirmation_mails_sent ?? 0,
+            expiresAt: new Date(row.confirmation_expires_at ?? 0).toISOString(),
+          },
   };
 }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { HourConfirmationsModule } from '../hour-confirmations/hour-confirmations.module';
 import { ServiceHoursLogEntity } from './service-hours-log.entity';
 import { ServiceHoursController } from './service-hours.controller';
 import { ServiceHoursRepository } from './service-hours.repository';
 import { ServiceHoursService } from './service-hours.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceHoursLogEntity])],
+  imports: [TypeOrmModule.forFeature([ServiceHoursLogEntity]), HourConfirmationsModule],
   controllers: [ServiceHoursController],
   providers: [ServiceHoursService, ServiceHoursRepository],
 })

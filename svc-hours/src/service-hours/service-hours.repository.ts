@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { OTHER_SCHOOL, type ReviewDecision, type ReviewStatus } from '@district/contracts';
+import {
+  OTHER_SCHOOL,
+  type ConfirmationFilter,
+  type ReviewDecision,
+  type ReviewStatus,
+} from '@district/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { ServiceHoursLogEntity } from './service-hours-log.entity';
 import type { LogViewRow } from './service-hours-view';
@@ -14,6 +19,8 @@ export interface LogScope {
   userId?: number;
   school?: string;
   status?: ReviewStatus;
+  // Issue 19: by the organisation's answer.
+  confirmation?: ConfirmationFilter;
 }
 
 // A keyset cursor is the last row's (submitted_at, id), the sort key. The time travels as
@@ -63,8 +70,21 @@ const LOG_VIEW_COLUMNS = `
   l."id", l."user_id", l."opportunity_id", l."hours"::text AS "hours", l."description",
   l."date"::text AS "date", l."status", l."approved_by", l."submitted_at",
   u."name" AS "user_name", u."school_name" AS "school_name", l."source",
-  ${POSSIBLE_DUPLICATE_OF} AS "possible_duplicate_of"`;
-const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"`;
+  ${POSSIBLE_DUPLICATE_OF} AS "possible_duplicate_of",
+  c."organisation" AS "confirmation_organisation", c."contact_email" AS "confirmation_contact_email",
+  c."decision" AS "confirmation_decision", c."decided_at" AS "confirmation_decided_at",
+  c."comment" AS "confirmation_comment", c."mails_sent" AS "confirmation_mails_sent",
+  c."expires_at" AS "confirmation_expires_at"`;
+// Issue 19: at most one confirmation per entry (hour_confirmations_log_key), so the join adds no rows.
+const CONFIRMATION_JOIN = `LEFT JOIN "hour_confirmations" c ON c."log_id" = l."id"`;
+const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id" ${CONFIRMATION_JOIN}`;
+
+const CONFIRMATION_CONDITIONS: Record<ConfirmationFilter, string> = {
+  none: `c."id" IS NULL`,
+  pending: `c."id" IS NOT NULL AND c."decision" IS NULL`,
+  confirmed: `c."decision" = 'confirmed'`,
+  declined: `c."decision" = 'declined'`,
+};
 const NEWEST_FIRST = `ORDER BY l."submitted_at" DESC, l."id" DESC`;
 
 // Builds the WHERE clause shared by the list, the count and the summary.
@@ -78,6 +98,8 @@ function whereOf(scope: LogScope, params: unknown[]): string {
     params.push(scope.status);
     conditions.push(`l."status" = $${params.length}`);
   }
+  if (scope.confirmation !== undefined)
+    conditions.push(CONFIRMATION_CONDITIONS[scope.confirmation]);
   if (scope.school !== undefined) {
     // Entries of users not (yet) in the replica show, and filter, as "Other".
     params.push(OTHER_SCHOOL, scope.school);
@@ -183,15 +205,18 @@ export class ServiceHoursRepository {
   // The new entry as the list shows it, or undefined when its author's replica row is a
   // tombstone. Raw: TypeORM cannot express INSERT … SELECT … WHERE NOT EXISTS, which makes the
   // check and the insert one statement.
-  async insertLog(log: NewLog): Promise<LogViewRow | undefined> {
-    const rows: LogViewRow[] = await this.repo.query(
+  async insertLog(
+    log: NewLog,
+    manager: EntityManager = this.repo.manager,
+  ): Promise<LogViewRow | undefined> {
+    const rows: LogViewRow[] = await manager.query(
       `WITH l AS (
          INSERT INTO "service_hours_logs" ("user_id", "opportunity_id", "hours", "description", "date")
          SELECT $1, $2, $3, $4, $5
          WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = $1 AND "deleted")
          RETURNING *
        )
-       SELECT ${LOG_VIEW_COLUMNS} FROM l LEFT JOIN "users" u ON u."id" = l."user_id"`,
+       SELECT ${LOG_VIEW_COLUMNS} FROM l LEFT JOIN "users" u ON u."id" = l."user_id" ${CONFIRMATION_JOIN}`,
       [log.userId, log.opportunityId, log.hours, log.description, log.date],
     );
     return rows[0];
@@ -213,7 +238,8 @@ export class ServiceHoursRepository {
     manager: EntityManager,
     id: number,
     status: ReviewDecision,
-    reviewerId: number,
+    // null: approved by the organisation's confirmation (issue 19, hours_settings).
+    reviewerId: number | null,
   ): Promise<void> {
     await manager
       .getRepository(ServiceHoursLogEntity)

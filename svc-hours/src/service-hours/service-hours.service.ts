@@ -37,6 +37,7 @@ import {
   type SummaryRow,
 } from './service-hours.repository';
 import { toServiceHoursLog } from './service-hours-view';
+import { HourConfirmationsService } from '../hour-confirmations/hour-confirmations.service';
 
 export const SELF_REVIEW_MESSAGE = 'You cannot review your own service hours';
 
@@ -81,15 +82,26 @@ export class ServiceHoursService {
     private readonly logs: ServiceHoursRepository,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly confirmations: HourConfirmationsService,
   ) {}
 
   // A student sees only their own entries whatever the query says; reviewers see everyone's.
   private scopeFor(
     user: Identity,
-    query: { mine: boolean; school?: string; status?: LogScope['status'] },
+    query: {
+      mine: boolean;
+      school?: string;
+      status?: LogScope['status'];
+      confirmation?: LogScope['confirmation'];
+    },
   ): LogScope {
     const ownOnly = query.mine || !hasRole(user, 'supervisor');
-    return { userId: ownOnly ? user.id : undefined, school: query.school, status: query.status };
+    return {
+      userId: ownOnly ? user.id : undefined,
+      school: query.school,
+      status: query.status,
+      confirmation: query.confirmation,
+    };
   }
 
   list(
@@ -158,16 +170,27 @@ export class ServiceHoursService {
   async create(user: Identity, input: ServiceHoursInput): Promise<ServiceHoursLog> {
     // The date is a calendar day; the schema parsed "YYYY-MM-DD" as UTC midnight.
     const day = input.date.toISOString().slice(0, 10);
-    const row = await this.logs.insertLog({
-      userId: user.id,
-      opportunityId: input.opportunityId ?? null,
-      hours: input.hours,
-      description: input.description,
-      date: day,
+    const { organisation, contactEmail } = input;
+    const created = await this.dataSource.transaction(async (manager) => {
+      const row = await this.logs.insertLog(
+        {
+          userId: user.id,
+          opportunityId: input.opportunityId ?? null,
+          hours: input.hours,
+          description: input.description,
+          date: day,
+        },
+        manager,
+      );
+      // Only an account deleted a moment ago gets here: its session is already gone.
+      if (!row) throw new UnauthorizedException();
+      if (!organisation || !contactEmail) return { log: toServiceHoursLog(row), token: null };
+      // Issue 19: the entry and its confirmation request commit together.
+      const token = await this.confirmations.open(manager, row.id, organisation, contactEmail);
+      return { log: toServiceHoursLog(await this.logs.findView(manager, row.id)), token };
     });
-    // Only an account deleted a moment ago gets here: its session is already gone.
-    if (!row) throw new UnauthorizedException();
-    return toServiceHoursLog(row);
+    if (created.token) await this.confirmations.mailAfterCommit(created.log.id, created.token);
+    return created.log;
   }
 
   // pending → approved | rejected, once. The row lock makes concurrent reviews queue up, so

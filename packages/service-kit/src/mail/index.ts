@@ -7,3 +7,4 @@ export {
   type MailJobHandler,
 } from './mail.processor';
 export { MailModule, type MailModuleOptions } from './mail.module';
+export { escapeHtml } from './escape-html';
