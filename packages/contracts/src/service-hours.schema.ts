@@ -70,29 +70,30 @@ export const hoursSettingsSchema = z.strictObject({
 export type HoursSettings = z.infer<typeof hoursSettingsSchema>;
 
 // POST /api/service-hours and the Log Hours form.
-export const serviceHoursSchema = z.strictObject({
-  hours: coercedNumber(
-    z
-      .number({ error: messageFor() })
-      .min(HOURS_MIN, VALIDATION.hoursMin)
-      .max(HOURS_MAX, VALIDATION.hoursMax)
-      .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
-  ),
-  description: plainText({ multiline: true })
-    .min(HOURS_DESCRIPTION_MIN, VALIDATION.descriptionMin)
-    .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
-  date: coercedDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
-  opportunityId: coercedNumber(idSchema.optional()),
-  // Issue 19: the organisation whose contact is asked by e-mail to confirm the entry.
-  organisation: plainText()
-    .max(TEXT_LIMITS.organisation, VALIDATION.tooLong(TEXT_LIMITS.organisation))
-    .optional()
-    .transform((value) => value || undefined),
-  contactEmail: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    emailText(VALIDATION.contactEmail).optional(),
-  ),
-})
+export const serviceHoursSchema = z
+  .strictObject({
+    hours: coercedNumber(
+      z
+        .number({ error: messageFor() })
+        .min(HOURS_MIN, VALIDATION.hoursMin)
+        .max(HOURS_MAX, VALIDATION.hoursMax)
+        .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
+    ),
+    description: plainText({ multiline: true })
+      .min(HOURS_DESCRIPTION_MIN, VALIDATION.descriptionMin)
+      .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
+    date: coercedDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
+    opportunityId: coercedNumber(idSchema.optional()),
+    // Issue 19: the organisation whose contact is asked by e-mail to confirm the entry.
+    organisation: plainText()
+      .max(TEXT_LIMITS.organisation, VALIDATION.tooLong(TEXT_LIMITS.organisation))
+      .optional()
+      .transform((value) => value || undefined),
+    contactEmail: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      emailText(VALIDATION.contactEmail).optional(),
+    ),
+  })
   // Both or neither: a contact needs an organisation to speak for, and the other way round.
   .superRefine((input, ctx) => {
     if (input.organisation && !input.contactEmail)

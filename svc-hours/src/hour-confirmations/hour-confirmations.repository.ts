@@ -110,10 +110,14 @@ export class HourConfirmationsRepository {
   // The one settings row; absent until an admin first saves (then the defaults apply).
   async settings(manager: EntityManager = this.repo.manager): Promise<HoursSettingsEntity> {
     const found = await manager.getRepository(HoursSettingsEntity).findOneBy({ id: 1 });
-    return found ?? Object.assign(new HoursSettingsEntity(), { id: 1, confirmationApproves: false });
+    return (
+      found ?? Object.assign(new HoursSettingsEntity(), { id: 1, confirmationApproves: false })
+    );
   }
 
   async saveSettings(manager: EntityManager, confirmationApproves: boolean): Promise<void> {
-    await manager.getRepository(HoursSettingsEntity).upsert({ id: 1, confirmationApproves }, ['id']);
+    await manager
+      .getRepository(HoursSettingsEntity)
+      .upsert({ id: 1, confirmationApproves }, ['id']);
   }
 }

@@ -61,14 +61,16 @@ export { waitFor };
 
 // svc-hours as production builds it (createServiceApp), on a free port, against its own fresh
 // database and BullMQ prefix in the real PostgreSQL and Redis.
-export async function startHoursService(): Promise<HoursHarness> {
+export async function startHoursService(
+  options: { smtpUrl?: string } = {},
+): Promise<HoursHarness> {
   const database: TestDatabase = await createTestDatabase('hours');
   const config = testServiceConfig({
     DB_SCHEMA: 'hours',
     DATABASE_URL: database.url,
-    // svc-hours' own variables (hours.config.ts); no test here sends mail.
+    // svc-hours' own variables (hours.config.ts); tests that read mail pass a sink's address.
     PUBLIC_URL: 'http://district.test',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMTP_URL: options.smtpUrl ?? 'smtp://127.0.0.1:2525',
     MAIL_FROM: 'District Volunteering <no-reply@district.local>',
     RECORD_SIGNING_KEY: generateRecordSigningKey(),
   });
