@@ -68,6 +68,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/docs/',
       '/api/calendar/feed/',
       '/api/service-records/',
+      '/api/hour-confirmations/',
     ]) {
       expect(isProtected(match)).toBe(false);
     }

@@ -42,6 +42,10 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['POST', '/api/service-records', 'svc_hours', 'protected'],
   ['GET', '/api/service-records/ABCDEFGHJKMN', 'svc_hours', 'public'],
   ['GET', '/api/service-records/ABCDEFGHJKMN/pdf', 'svc_hours', 'public'],
+  ['GET', '/api/hour-confirmations/abc', 'svc_hours', 'public'],
+  ['POST', '/api/hour-confirmations/abc', 'svc_hours', 'public'],
+  ['POST', '/api/service-hours/5/confirmation-mail', 'svc_hours', 'protected'],
+  ['PATCH', '/api/service-hours/settings', 'svc_hours', 'protected'],
 ];
 
 describe('gateway routing table', () => {
