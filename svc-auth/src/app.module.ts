@@ -10,6 +10,7 @@ import { FastifyPluginsModule } from './fastify-plugins.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SeedModule } from './seed/seed.module';
 import { AUTH_ENTITIES } from './entities';
@@ -29,6 +30,7 @@ import { AUTH_ENTITIES } from './entities';
     AvatarsModule,
     DirectoryModule,
     AdminUsersModule,
+    PrivacyModule,
     BackupModule,
     AuditViewModule,
     OpenApiModule,

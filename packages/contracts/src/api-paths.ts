@@ -21,6 +21,11 @@ export const apiPaths = {
   avatarFile: (file: string) => `/api/avatars/${encodeURIComponent(file)}`,
   // svc-auth, signed in
   userAvatar: '/api/user/avatar',
+  // Issue 20: the student's own directory choice, data export and account deletion.
+  userPrivacy: '/api/user/privacy',
+  userExport: '/api/user/export',
+  userDelete: '/api/user/delete',
+  privacySettings: '/api/privacy/settings',
   directory: '/api/directory',
   users: '/api/users',
   userById: (id: Id) => `/api/users/${seg(id)}`,

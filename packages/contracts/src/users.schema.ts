@@ -139,6 +139,8 @@ export const directoryUserSchema = z.object({
   serviceHours: z.number(),
   isAdmin: z.boolean(),
   isSupervisor: z.boolean(),
+  // Issue 20: only in admins' and supervisors' directory, on students who hid themselves.
+  hidden: z.boolean().optional(),
 });
 export type DirectoryUser = z.infer<typeof directoryUserSchema>;
 export const publicUserSchema = directoryUserSchema;
@@ -148,6 +150,8 @@ export type PublicUser = DirectoryUser;
 export const currentUserSchema = directoryUserSchema.extend({
   username: z.string(),
   email: z.string(),
+  // Issue 20: whether other students see them in the directory and in sign-up lists.
+  directoryVisible: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -164,3 +168,27 @@ export function avatarFileError(file: { size: number; type: string }): string | 
   if (file.size > AVATAR_MAX_BYTES) return VALIDATION.avatarTooLarge;
   return null;
 }
+
+// Issue 20. PATCH /api/user/privacy: the student's own directory choice.
+export const privacyChoiceSchema = z.strictObject({
+  directoryVisible: z.boolean({
+    error: messageFor(VALIDATION.directoryVisibleRequired, VALIDATION.directoryVisibleRequired),
+  }),
+});
+export type PrivacyChoiceInput = z.output<typeof privacyChoiceSchema>;
+
+// GET/PUT /api/privacy/settings (admins): the district policy for new accounts.
+export const privacySettingsSchema = z.strictObject({
+  directoryVisibleByDefault: z.boolean({
+    error: messageFor(VALIDATION.directoryVisibleRequired, VALIDATION.directoryVisibleRequired),
+  }),
+});
+export type PrivacySettings = z.output<typeof privacySettingsSchema>;
+
+// POST /api/user/delete: the student removes their own account, confirming with the password.
+export const deleteOwnAccountSchema = z.strictObject({
+  password: z
+    .string({ error: messageFor(VALIDATION.passwordRequired, VALIDATION.passwordRequired) })
+    .min(1, VALIDATION.passwordRequired),
+});
+export type DeleteOwnAccountInput = z.output<typeof deleteOwnAccountSchema>;
