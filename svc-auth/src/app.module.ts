@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditModule, DatabaseModule, EventsModule } from '@district/service-kit';
+import { AuditModule, DatabaseModule, EventsModule, MailModule } from '@district/service-kit';
 import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AuditViewModule } from './audit/audit-view.module';
 import { AuthModule } from './auth/auth.module';
@@ -8,6 +8,7 @@ import { BackupModule } from './backup/backup.module';
 import { DirectoryModule } from './directory/directory.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { AUTH_MIGRATIONS } from './migrations';
+import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -21,6 +22,8 @@ import { AUTH_ENTITIES } from './entities';
     DatabaseModule.forRoot({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
     // Relay for user.* events; consumer of hours.approved (hour credits) and audit.recorded.
     EventsModule.forRoot({ service: 'svc-auth' }),
+    MailModule.forRoot({ service: 'svc-auth' }),
+    NotificationMailModule,
     // The merged audit trail (issues 9, 16): svc-auth's own records go straight into it, the
     // other services' arrive as audit.recorded events.
     AuditModule.forRoot({ store: true }),

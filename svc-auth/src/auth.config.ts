@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import type { ServiceConfig } from '@district/service-kit';
+import { mailConfigSchema, type ServiceConfig } from '@district/service-kit';
 
 const optionalText = z.string().min(1).optional();
 
 // svc-auth's own variables (docs/architecture.md "Services: configuration"), validated with the common ones.
 export const authConfigSchema = z
   .object({
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }),
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
-    MAIL_FROM: z.string().min(3).default('District Volunteering <no-reply@district.local>'),
+    ...mailConfigSchema.shape,
     AVATAR_DIR: z.string().min(1),
     // Per route and per user or client address: registration, reset requests, avatar uploads.
     // Generous by default: a class registering together shares the school's one address.

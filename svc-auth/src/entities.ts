@@ -4,4 +4,10 @@ import { PasswordResetToken } from './password-reset/password-reset-token.entity
 import { HourCredit } from './users/hour-credit.entity';
 import { User } from './users/user.entity';
 
-export const AUTH_ENTITIES = [User, PasswordResetToken, HourCredit, DirectoryVersion, PrivacySettingsEntity];
+export const AUTH_ENTITIES = [
+  User,
+  PasswordResetToken,
+  HourCredit,
+  DirectoryVersion,
+  PrivacySettingsEntity,
+];

@@ -102,6 +102,8 @@ describe('PATCH /api/users/{id}/school', () => {
       avatarUrl: null,
       isAdmin: false,
       isSupervisor: false,
+      directoryVisible: true,
+      language: 'en',
     });
     // The relay hands it to every replica.
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {

@@ -71,6 +71,8 @@ describe('PATCH /api/user/avatar', () => {
       avatarUrl: res.body.avatarUrl,
       isAdmin: false,
       isSupervisor: false,
+      directoryVisible: true,
+      language: 'en',
     });
   });
 

@@ -42,6 +42,8 @@ describe('events', () => {
       avatarUrl: null,
       isAdmin: false,
       isSupervisor: false,
+      directoryVisible: true,
+      language: 'en',
     });
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {
       const q = queue(`events-${consumer}`);

@@ -38,11 +38,31 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         description: 'Help clean Grand Isle beach.',
         location: 'Grand Isle',
         date,
+        // No end given: two hours after the start.
+        endsAt: '2031-05-04T07:00:00.000Z',
         spaces: 3,
         status: 'active',
         filled: 0,
         signedUp: false,
       });
+    });
+
+    it('stores the end given, and refuses an end that is not after the start', async () => {
+      const date = '2031-05-04T05:00:00.000Z';
+      const res = await create({ date, endsAt: '2031-05-04T08:30:00.000Z' });
+      expect(res.status).toBe(201);
+      expect(res.body.endsAt).toBe('2031-05-04T08:30:00.000Z');
+      const bad = await create({ title: 'Backwards', date, endsAt: date });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ statusCode: 400, message: 'End must be after the start' });
+      expect((bad.body as unknown as { errors: unknown[] }).errors).toContainEqual({
+        path: 'endsAt',
+        message: 'End must be after the start',
+      });
+      const stored = await app.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "opportunities" WHERE "title" = 'Backwards'`,
+      );
+      expect(stored[0].n).toBe(0);
     });
 
     it('writes opportunity.created to the outbox in the same transaction and relays it to svc-content', async () => {
@@ -185,6 +205,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
           description: 'Help clean Grand Isle beach.',
           location: 'Grand Isle',
           date: '2032-06-01T00:00:00.000Z',
+          endsAt: '2032-06-01T02:00:00.000Z',
           spaces: 5,
           status: 'active',
           filled: 1,

@@ -19,6 +19,8 @@ const OUTPUT_ONLY_NAMES = new Set<string>([
   'notificationFeedItemSchema',
   // Events between services: built by a service from its own (already checked) rows.
   'auditRecordedPayloadSchema',
+  'attendanceRecordedPayloadSchema',
+  'notificationRequestedPayloadSchema',
   'domainEventSchema',
   'opportunityCreatedPayloadSchema',
   'userReplicaPayloadSchema',

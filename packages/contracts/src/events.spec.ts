@@ -19,6 +19,8 @@ describe('event routing', () => {
       'opportunity.created': ['svc-content'],
       'hours.approved': ['svc-auth'],
       'audit.recorded': ['svc-auth'],
+      'notification.requested': ['svc-auth'],
+      'attendance.recorded': [],
     });
   });
 
@@ -42,7 +44,11 @@ describe('event routing', () => {
       'user.deleted',
       'opportunity.created',
     ]);
-    expect(eventsConsumedBy('svc-auth')).toEqual(['hours.approved', 'audit.recorded']);
+    expect(eventsConsumedBy('svc-auth')).toEqual([
+      'hours.approved',
+      'audit.recorded',
+      'notification.requested',
+    ]);
     expect(eventsConsumedBy('svc-hours')).toEqual([
       'user.registered',
       'user.updated',
@@ -73,6 +79,8 @@ describe('parseDomainEvent', () => {
       avatarUrl: null,
       isAdmin: false,
       isSupervisor: true,
+      directoryVisible: false,
+      language: 'es',
     };
     const event = {
       id: 'e2',
@@ -81,6 +89,13 @@ describe('parseDomainEvent', () => {
       occurredAt: '2030-01-01T00:00:00.000Z',
     };
     expect(parseDomainEvent(event).payload).toEqual(payload);
+    // An event queued before issue 20 reads as visible, in English.
+    const { directoryVisible: _v, language: _l, ...older } = payload;
+    expect(parseDomainEvent({ ...event, payload: older }).payload).toEqual({
+      ...older,
+      directoryVisible: true,
+      language: 'en',
+    });
     expect(isEventType('user.deleted')).toBe(true);
     expect(isEventType('toString')).toBe(false);
   });

@@ -13,10 +13,18 @@ export const EVENT_TYPES = {
   opportunityCreated: 'opportunity.created',
   hoursApproved: 'hours.approved',
   auditRecorded: 'audit.recorded',
+  notificationRequested: 'notification.requested',
+  attendanceRecorded: 'attendance.recorded',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
-// The replica of a user every other service keeps (names, schools, avatars, roles).
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+// The replica of a user every other service keeps (names, schools, grades, avatars, roles, what
+// peers may see, the language their texts are written in). Never the username or the e-mail
+// address: only svc-auth holds those, and it mails users on the others' behalf
+// (notification.requested with email: true). The defaults read events queued before these fields.
 export const userReplicaPayloadSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -25,6 +33,9 @@ export const userReplicaPayloadSchema = z.object({
   avatarUrl: z.string().nullable(),
   isAdmin: z.boolean(),
   isSupervisor: z.boolean(),
+  // Whether other students see this student in the directory and in sign-up lists (issue 20).
+  directoryVisible: z.boolean().default(true),
+  language: z.enum(LANGUAGES).default('en'),
 });
 export type UserReplicaPayload = z.infer<typeof userReplicaPayloadSchema>;
 
@@ -46,6 +57,40 @@ export const hoursApprovedPayloadSchema = z.object({
   hours: z.number(),
 });
 export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
+
+// A message for particular users (issue 18): svc-content shows it as a toast on their open
+// notification streams only; with email: true svc-auth also mails it to each of them (only svc-auth
+// knows addresses). The producer writes the texts (title, body) in the users' language.
+export const notificationRequestedPayloadSchema = z.object({
+  userIds: z.array(z.number().int()).min(1),
+  // What happened, for the browser and for metrics: 'waitlist.promoted', 'opportunity.changed',
+  // 'reminder.day-before', 'reminder.today', ...
+  kind: z.string().min(1).max(64),
+  title: z.string().min(1).max(200),
+  body: z.string().max(2000),
+  // A path on the platform (e.g. "/volunteer") the toast and the e-mail link to, or null.
+  path: z.string().startsWith('/').nullable(),
+  opportunityId: z.number().int().nullable(),
+  email: z.boolean(),
+});
+export type NotificationRequestedPayload = z.infer<typeof notificationRequestedPayloadSchema>;
+
+// An admin took attendance, or a student checked in with the event's code (issue 18): svc-hours
+// turns an attended sign-up into one approved hours entry (and voids it on attended: false).
+export const attendanceRecordedPayloadSchema = z.object({
+  opportunityId: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+  // The event's duration rounded to the nearest half hour, at least 0.5.
+  hours: z.number().positive(),
+  attended: z.boolean(),
+  // The admin who took attendance; null when the student checked in with the code.
+  recordedBy: z.number().int().nullable(),
+  method: z.enum(['roster', 'check-in']),
+});
+export type AttendanceRecordedPayload = z.infer<typeof attendanceRecordedPayloadSchema>;
 
 // One privileged action (issue 9) on its way to svc-auth's merged, append-only trail (issue 16).
 export const auditRecordedPayloadSchema = z.object({
@@ -73,6 +118,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'opportunity.created': opportunityCreatedPayloadSchema,
   'hours.approved': hoursApprovedPayloadSchema,
   'audit.recorded': auditRecordedPayloadSchema,
+  'notification.requested': notificationRequestedPayloadSchema,
+  'attendance.recorded': attendanceRecordedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
@@ -87,6 +134,8 @@ export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>
   'hours.approved': ['svc-hours'],
   // svc-auth keeps the trail and writes its own records straight into it.
   'audit.recorded': ['svc-volunteer', 'svc-content', 'svc-hours'],
+  'notification.requested': ['svc-volunteer', 'svc-hours'],
+  'attendance.recorded': ['svc-volunteer'],
 };
 
 // Routing table: the relay copies each event into the queue of every consumer listed here.
@@ -97,6 +146,8 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'opportunity.created': ['svc-content'],
   'hours.approved': ['svc-auth'],
   'audit.recorded': ['svc-auth'],
+  'notification.requested': ['svc-auth'],
+  'attendance.recorded': [],
 };
 
 // One BullMQ queue per consuming service: "events-svc-content".

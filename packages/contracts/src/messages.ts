@@ -29,6 +29,7 @@ export const VALIDATION = {
   hoursStep: 'Hours must be in steps of 0.5',
   hoursDateInFuture: 'Date cannot be in the future',
   invalidDate: 'Invalid date',
+  endBeforeStart: 'End must be after the start',
   spacesMin: 'Spaces must be at least 1',
   spacesInteger: 'Spaces must be a whole number',
   spacesMax: 'Spaces cannot exceed 10000',

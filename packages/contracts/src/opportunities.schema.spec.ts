@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { validationErrors } from './errors';
 import {
   createOpportunitySchema,
+  defaultEndsAt,
   eventPhotoSchema,
   isOpportunityFull,
   opportunitiesQuerySchema,
@@ -25,6 +26,16 @@ describe('createOpportunitySchema', () => {
     expect(data.date.toISOString()).toBe('2030-06-01T00:00:00.000Z');
     expect(data.spaces).toBe(3);
     expect(opportunitySchema).toBe(createOpportunitySchema);
+  });
+
+  it('takes an optional end, which must come after the start', () => {
+    expect(createOpportunitySchema.parse(valid).endsAt).toBeUndefined();
+    const data = createOpportunitySchema.parse({ ...valid, endsAt: '2030-06-01T12:30:00.000Z' });
+    expect(data.endsAt?.toISOString()).toBe('2030-06-01T12:30:00.000Z');
+    expect(
+      validationErrors(createOpportunitySchema, { ...valid, endsAt: '2030-06-01T09:00:00.000Z' }),
+    ).toEqual({ endsAt: 'End must be after the start' });
+    expect(defaultEndsAt(new Date(valid.date)).toISOString()).toBe('2030-06-01T11:00:00.000Z');
   });
 
   it('requires title, description, location and a real date', () => {
@@ -78,6 +89,7 @@ describe('opportunity queries and responses', () => {
       description: 'd',
       location: 'l',
       date: '2030-01-01T00:00:00.000Z',
+      endsAt: '2030-01-01T02:00:00.000Z',
       spaces: 2,
       status: 'active',
       filled: 2,

@@ -10,6 +10,7 @@ import {
 import {
   coercedDate,
   coercedNumber,
+  optionalCoercedDate,
   httpUrl,
   idSchema,
   messageFor,
@@ -19,20 +20,34 @@ import {
 import { VALIDATION } from './messages';
 import { paginationQuerySchema } from './pagination';
 
-// POST /api/opportunities (admin) and the Create Opportunity form.
-export const createOpportunitySchema = z.strictObject({
-  title: requiredText(TEXT_LIMITS.opportunityTitle),
-  description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, { multiline: true }),
-  location: requiredText(TEXT_LIMITS.location),
-  date: coercedDate(),
-  spaces: coercedNumber(
-    z
-      .number({ error: messageFor() })
-      .int(VALIDATION.spacesInteger)
-      .min(SPACES_MIN, VALIDATION.spacesMin)
-      .max(SPACES_MAX, VALIDATION.spacesMax),
-  ),
-});
+// An opportunity without an end lasts this long (issue 18).
+export const DEFAULT_OPPORTUNITY_DURATION_MS = 2 * 60 * 60 * 1000;
+
+// The end an opportunity gets when none is given: start + 2 hours.
+export const defaultEndsAt = (start: Date): Date =>
+  new Date(start.getTime() + DEFAULT_OPPORTUNITY_DURATION_MS);
+
+// POST /api/opportunities (admin) and the Create Opportunity form. `date` is the start; `endsAt`
+// (optional, beyond the spec) must come after it.
+export const createOpportunitySchema = z
+  .strictObject({
+    title: requiredText(TEXT_LIMITS.opportunityTitle),
+    description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, { multiline: true }),
+    location: requiredText(TEXT_LIMITS.location),
+    date: coercedDate(),
+    endsAt: optionalCoercedDate(),
+    spaces: coercedNumber(
+      z
+        .number({ error: messageFor() })
+        .int(VALIDATION.spacesInteger)
+        .min(SPACES_MIN, VALIDATION.spacesMin)
+        .max(SPACES_MAX, VALIDATION.spacesMax),
+    ),
+  })
+  .refine((o) => o.endsAt === undefined || o.endsAt > o.date, {
+    path: ['endsAt'],
+    message: VALIDATION.endBeforeStart,
+  });
 // The brief's name for the same request schema.
 export const opportunitySchema = createOpportunitySchema;
 export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;
@@ -58,8 +73,10 @@ export const opportunityResponseSchema = z.object({
   title: z.string(),
   description: z.string(),
   location: z.string(),
-  // ISO datetime
+  // ISO datetime: the start
   date: z.string(),
+  // ISO datetime: the end (issue 18)
+  endsAt: z.string(),
   spaces: z.number().int(),
   status: z.enum(OPPORTUNITY_STATUSES),
   // Signups so far; the opportunity is full when filled >= spaces.

@@ -58,3 +58,4 @@ export { EventsModule, type EventsModuleOptions } from './events/events.module';
 export * from './audit';
 
 export * from './users-replica';
+export * from './mail';

@@ -36,6 +36,8 @@ const user = (id: number, changes: Partial<UserReplicaPayload> = {}): UserReplic
   avatarUrl: null,
   isAdmin: false,
   isSupervisor: false,
+  directoryVisible: true,
+  language: 'en',
   ...changes,
 });
 
@@ -111,24 +113,37 @@ describe('UsersReplicaModule handler (real PostgreSQL)', () => {
     expect(await schemaDrift(dataSource)).toEqual([]);
   });
 
-  it('user.registered and user.updated store name, school, canonical school and avatar', async () => {
+  it('user.registered and user.updated store name, school, canonical school, avatar, grade, visibility and language', async () => {
     await deliver('user.registered', user(1, { name: 'Maya Lee', school: 'PFT' }));
     expect(await row(1)).toMatchObject({
       name: 'Maya Lee',
       school: 'PFT',
       schoolName: 'Patrick F. Taylor Science & Technology Academy',
       avatarUrl: null,
+      grade: 11,
+      directoryVisible: true,
+      language: 'en',
       deleted: false,
     });
     await deliver(
       'user.updated',
-      user(1, { name: 'Maya Lee-Nguyen', school: 'Hogwarts', avatarUrl: '/api/avatars/1.webp' }),
+      user(1, {
+        name: 'Maya Lee-Nguyen',
+        school: 'Hogwarts',
+        avatarUrl: '/api/avatars/1.webp',
+        grade: 12,
+        directoryVisible: false,
+        language: 'es',
+      }),
     );
     expect(await row(1)).toMatchObject({
       name: 'Maya Lee-Nguyen',
       school: 'Hogwarts',
       schoolName: 'Other',
       avatarUrl: '/api/avatars/1.webp',
+      grade: 12,
+      directoryVisible: false,
+      language: 'es',
     });
   });
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DirectoryUser } from '@district/contracts';
+import { OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
 import type { Identity } from '@district/service-kit';
 import { compareDirectoryUsers, SchoolCanonicalizer, toDirectoryUser } from './directory-user.util';
 import { DirectoryRepository } from './directory.repository';
@@ -42,16 +42,20 @@ export interface DirectorySnapshot {
   ownViews: Map<number, Promise<DirectoryBody>>;
 }
 
-async function serialise(users: DirectoryUser[]): Promise<DirectoryBody> {
+async function serialise(users: DirectoryUser[], totals: DirectoryTotals): Promise<DirectoryBody> {
   const json = Buffer.from(JSON.stringify(users));
   // Best compression is ~15% smaller and, at 5,000 users, costs ~80 ms once per change (on the
   // thread pool); past a few MB that would be seconds, so large directories use the default.
   const level =
-    json.length <= BEST_COMPRESSION_MAX_BYTES ? zlib.Z_BEST_COMPRESSION : zlib.Z_DEFAULT_COMPRESSION;
+    json.length <= BEST_COMPRESSION_MAX_BYTES
+      ? zlib.Z_BEST_COMPRESSION
+      : zlib.Z_DEFAULT_COMPRESSION;
   return {
     json,
     gzip: await gzip(json, { level }),
-    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    // The totals travel in headers: a change there (a hidden student's hours) must not be
+    // answered with 304.
+    etag: `"${createHash('sha256').update(json).update(JSON.stringify(totals)).digest('base64url').slice(0, 27)}"`,
     count: users.length,
   };
 }
@@ -72,12 +76,13 @@ export class DirectoryService {
   // What this viewer may receive: staff everyone, a student the visible ones (and themselves).
   async bodyFor(viewer: Identity): Promise<{ body: DirectoryBody; totals: DirectoryTotals }> {
     const snapshot = await this.snapshot();
-    if (viewer.isAdmin || viewer.isSupervisor) return { body: snapshot.staff, totals: snapshot.totals };
+    if (viewer.isAdmin || viewer.isSupervisor)
+      return { body: snapshot.staff, totals: snapshot.totals };
     const self = snapshot.hiddenUsers.get(viewer.id);
     if (!self) return { body: snapshot.peers, totals: snapshot.totals };
     let own = snapshot.ownViews.get(viewer.id);
     if (!own) {
-      own = serialise([...snapshot.peerUsers, self].sort(compareDirectoryUsers));
+      own = serialise([...snapshot.peerUsers, self].sort(compareDirectoryUsers), snapshot.totals);
       snapshot.ownViews.set(viewer.id, own);
     }
     return { body: await own, totals: snapshot.totals };
@@ -122,14 +127,22 @@ export class DirectoryService {
           hiddenUsers.set(user.id, user);
         }
       });
-    const [staff, peers] = await Promise.all([serialise(everyone), serialise(peerUsers)]);
+    // As the screen counts them (directoryStats in mf-directory): "Other" is not a school.
+    const totals: DirectoryTotals = {
+      students: everyone.length,
+      serviceHours:
+        Math.round(everyone.reduce((sum, user) => sum + user.serviceHours, 0) * 10) / 10,
+      schools: new Set(
+        everyone.map((user) => user.school).filter((school) => school !== OTHER_SCHOOL),
+      ).size,
+    };
+    const [staff, peers] = await Promise.all([
+      serialise(everyone, totals),
+      serialise(peerUsers, totals),
+    ]);
     const snapshot: DirectorySnapshot = {
       version,
-      totals: {
-        students: everyone.length,
-        serviceHours: everyone.reduce((sum, user) => sum + user.serviceHours, 0),
-        schools: new Set(everyone.map((user) => user.school)).size,
-      },
+      totals,
       staff,
       peers,
       hiddenUsers,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MailModule } from '../mail/mail.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -9,12 +8,7 @@ import { PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([PasswordResetToken]),
-    UsersModule,
-    SessionsModule,
-    MailModule,
-  ],
+  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, SessionsModule],
   controllers: [PasswordResetController],
   providers: [PasswordResetService, PasswordResetRepository],
 })

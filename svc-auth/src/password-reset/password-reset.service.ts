@@ -6,14 +6,14 @@ import {
   LOGGER,
   REDIS,
   SERVICE_CONFIG,
+  Mailer,
+  MailProcessor,
   withTransaction,
   type Logger,
   type Redis,
 } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import type { AuthConfig } from '../auth.config';
-import { MailProcessor } from '../mail/mail.processor';
-import { Mailer } from '../mail/mailer.service';
 import { renderResetMail } from '../mail/reset-mail.template';
 import { SessionStore } from '../sessions/session-store';
 import { UsersRepository } from '../users/users.repository';

@@ -55,5 +55,9 @@ export function toUserEventPayload(user: UserView): UserReplicaPayload {
     avatarUrl: user.avatarUrl,
     isAdmin: user.isAdmin,
     isSupervisor: user.isSupervisor,
+    // Issue 20: peers' lists in other services follow the student's choice.
+    directoryVisible: user.directoryVisible,
+    // Until the language choice exists (issue 22): English.
+    language: 'en',
   };
 }

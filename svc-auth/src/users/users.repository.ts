@@ -165,6 +165,19 @@ export class UsersRepository {
     return users.map(({ id, username, name, email }) => ({ id, username, name, email }));
   }
 
+  // Who to mail on another service's behalf (notification.requested); unknown ids are skipped.
+  async findContacts(ids: number[], manager?: EntityManager): Promise<AccountContact[]> {
+    if (ids.length === 0) return [];
+    const repo = manager ? manager.getRepository(User) : this.repo;
+    const users = await repo
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username', 'u.name', 'u.email'])
+      .where('u.id IN (:...ids)', { ids })
+      .orderBy('u.id')
+      .getMany();
+    return users.map(({ id, username, name, email }) => ({ id, username, name, email }));
+  }
+
   // Raises the driver's unique violation (23505) on a taken username; callers map it.
   async insert(manager: EntityManager, user: NewUser): Promise<UserView> {
     const result = await manager

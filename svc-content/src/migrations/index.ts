@@ -1,6 +1,7 @@
 import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
+  ReplicaProfileColumns1796000000000,
 } from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
@@ -16,4 +17,6 @@ export const CONTENT_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Grade, directory visibility and language in the replica (issues 19, 20, 22).
+  ReplicaProfileColumns1796000000000,
 ];

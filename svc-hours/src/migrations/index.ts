@@ -1,6 +1,7 @@
 import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
+  ReplicaProfileColumns1796000000000,
 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
@@ -14,4 +15,6 @@ export const HOURS_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Grade, directory visibility and language in the replica (issues 19, 20, 22).
+  ReplicaProfileColumns1796000000000,
 ];

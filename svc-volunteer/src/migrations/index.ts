@@ -1,9 +1,11 @@
 import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
+  ReplicaProfileColumns1796000000000,
 } from '@district/service-kit';
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
+import { OpportunityEndTime1796000000001 } from './1796000000001-opportunity-end-time';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -14,4 +16,8 @@ export const VOLUNTEER_MIGRATIONS = [
   // The users replica is the kit's: one table shape in every service (issue 16).
   AlignUsersReplica1795600000000,
   MoveAuditLogToOutbox1795600000001,
+  // Grade, directory visibility and language in the replica (issues 19, 20, 22).
+  ReplicaProfileColumns1796000000000,
+  // Start and end times (issue 18).
+  OpportunityEndTime1796000000001,
 ];

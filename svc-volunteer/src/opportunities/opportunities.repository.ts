@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import type { CreateOpportunityInput, OpportunityStatus } from '@district/contracts';
+import {
+  defaultEndsAt,
+  type CreateOpportunityInput,
+  type OpportunityStatus,
+} from '@district/contracts';
 import { OpportunityEntity } from './opportunity.entity';
 import { opportunityColumns, signedUpColumn, type OpportunityRow } from './opportunity-view';
 
@@ -24,6 +28,7 @@ const VIEW_FIELDS = {
   description: true,
   location: true,
   date: true,
+  endsAt: true,
   spaces: true,
   filled: true,
   status: true,
@@ -79,7 +84,8 @@ export class OpportunitiesRepository {
       title: input.title,
       description: input.description,
       location: input.location,
-      date: new Date(input.date),
+      date: input.date,
+      endsAt: input.endsAt ?? defaultEndsAt(input.date),
       spaces: input.spaces,
     });
     return repo.findOneOrFail({ select: VIEW_FIELDS, where: { id: identifiers[0].id as number } });

@@ -6,6 +6,7 @@ export interface OpportunityRow {
   description: string;
   location: string;
   date: Date;
+  endsAt: Date;
   spaces: number;
   filled: number;
   status: OpportunityStatus;
@@ -15,7 +16,7 @@ export interface OpportunityRow {
 // The columns every opportunity answer is built from.
 export function opportunityColumns(alias = 'o'): string {
   return `${alias}."id", ${alias}."title", ${alias}."description", ${alias}."location", ${alias}."date",
-    ${alias}."spaces", ${alias}."filled", ${alias}."status"`;
+    ${alias}."ends_at" AS "endsAt", ${alias}."spaces", ${alias}."filled", ${alias}."status"`;
 }
 
 // "signedUp" for one caller, from the same query (one index probe per row).
@@ -30,6 +31,7 @@ export function toOpportunity(row: OpportunityRow): Opportunity {
     description: row.description,
     location: row.location,
     date: row.date.toISOString(),
+    endsAt: row.endsAt.toISOString(),
     spaces: row.spaces,
     filled: row.filled,
     status: row.status,

@@ -8,6 +8,7 @@ import type { OpportunityStatus } from '@district/contracts';
 @Check('opportunities_status_check', `"status" IN ('active', 'archived')`)
 // The capacity rule itself: no statement, however concurrent, can push filled past spaces.
 @Check('opportunities_filled_within_spaces', `"filled" >= 0 AND "filled" <= "spaces"`)
+@Check('opportunities_ends_after_start', `"ends_at" > "date"`)
 @Index('opportunities_status_date_idx', ['status', 'date'])
 export class OpportunityEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
@@ -22,8 +23,12 @@ export class OpportunityEntity {
   @Column({ type: 'varchar', length: 200 })
   location!: string;
 
+  // The start (the spec's field name).
   @Column({ type: 'timestamptz' })
   date!: Date;
+
+  @Column({ name: 'ends_at', type: 'timestamptz' })
+  endsAt!: Date;
 
   @Column({ type: 'integer' })
   spaces!: number;

@@ -86,6 +86,8 @@ export function replicaUser(
     avatarUrl: null,
     isAdmin: false,
     isSupervisor: false,
+    directoryVisible: true,
+    language: 'en',
     ...user,
   };
 }

@@ -4,3 +4,4 @@ export { UsersReplicaRepository, type UserOwnedEntity } from './users-replica.re
 export { UsersReplicaHandler, type UsersReplicaOptions } from './users-replica.handler';
 export { UsersReplicaModule } from './users-replica.module';
 export { provisionalUserCte, provisionalUserParams } from './provisional-user.util';
+export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';

@@ -23,6 +23,18 @@ export class UserReplicaEntity {
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
   avatarUrl!: string | null;
 
+  // null until the first event that carries it reaches an older row.
+  @Column({ type: 'integer', nullable: true })
+  grade!: number | null;
+
+  // Whether other students may see this student (issue 20); admins and supervisors see everyone.
+  @Column({ name: 'directory_visible', type: 'boolean', default: true })
+  directoryVisible!: boolean;
+
+  // The language texts for this user are written in (issue 22).
+  @Column({ type: 'varchar', length: 8, default: 'en' })
+  language!: string;
+
   // Tombstone: the user is gone (name, school and avatar forgotten) and a late user.updated must
   // not bring them back.
   @Column({ type: 'boolean', default: false })

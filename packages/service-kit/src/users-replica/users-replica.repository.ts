@@ -18,11 +18,13 @@ export class UsersReplicaRepository {
     occurredAt: string,
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO "users" ("id", "name", "school", "school_name", "avatar_url", "source_at")
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO "users" ("id", "name", "school", "school_name", "avatar_url", "grade",
+         "directory_visible", "language", "source_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT ("id") DO UPDATE SET "name" = EXCLUDED."name", "school" = EXCLUDED."school",
          "school_name" = EXCLUDED."school_name", "avatar_url" = EXCLUDED."avatar_url",
-         "source_at" = EXCLUDED."source_at"
+         "grade" = EXCLUDED."grade", "directory_visible" = EXCLUDED."directory_visible",
+         "language" = EXCLUDED."language", "source_at" = EXCLUDED."source_at"
        WHERE NOT "users"."deleted" AND "users"."source_at" <= EXCLUDED."source_at"`,
       [
         user.id,
@@ -30,6 +32,9 @@ export class UsersReplicaRepository {
         user.school,
         canonicalSchoolName(user.school),
         user.avatarUrl,
+        user.grade,
+        user.directoryVisible,
+        user.language,
         occurredAt,
       ],
     );
@@ -41,7 +46,7 @@ export class UsersReplicaRepository {
       `INSERT INTO "users" ("id", "name", "school", "school_name", "avatar_url", "deleted", "source_at")
        VALUES ($1, '', '', '', NULL, true, $2)
        ON CONFLICT ("id") DO UPDATE SET "name" = '', "school" = '', "school_name" = '',
-         "avatar_url" = NULL, "deleted" = true,
+         "avatar_url" = NULL, "grade" = NULL, "directory_visible" = false, "deleted" = true,
          "source_at" = GREATEST("users"."source_at", EXCLUDED."source_at")`,
       [id, occurredAt],
     );

@@ -1,17 +1,18 @@
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { OnWorkerEvent } from '@nestjs/bullmq';
 import type { Job, JobsOptions, Queue } from 'bullmq';
-import {
-  bullConnected,
-  ClosingWorkerHost,
-  dependencyUnavailable,
-  LOGGER,
-  type Logger,
-} from '@district/service-kit';
+import type { Logger } from 'pino';
+import { dependencyUnavailable } from '../errors/dependency-outage';
+import { bullConnected, ClosingWorkerHost } from '../events/worker-host';
+import { LOGGER } from '../logging/logger';
 
-// svc-auth's own mail queue, under the run's BullMQ prefix (BullModule.forRootAsync in the kit's
-// EventsModule).
-export const MAIL_QUEUE_NAME = 'mail-svc-auth';
+// A service's own mail queue, under the run's BullMQ prefix (BullModule.forRootAsync in the kit's
+// EventsModule): "mail-svc-auth".
+export function mailQueueName(service: string): string {
+  return `mail-${service}`;
+}
+
+export const MAIL_QUEUE = Symbol('service-kit:mail-queue');
 
 // Failed jobs are retried with backoff and then kept for inspection; job data holds an e-mail
 // address, so it is kept only as long as it is useful.
@@ -26,12 +27,12 @@ export type MailJobHandler = (data: unknown) => Promise<void>;
 
 // Mail leaves the request path: the HTTP answer never waits for (or reveals) SMTP. Each job name
 // has exactly one handler, registered by its feature at module init; the worker starts after that.
-@Processor(MAIL_QUEUE_NAME, { concurrency: 4, autorun: false })
+// MailModule.forRoot gives it its @Processor queue.
 export class MailProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly handlers = new Map<string, MailJobHandler>();
 
   constructor(
-    @InjectQueue(MAIL_QUEUE_NAME) private readonly queue: Queue,
+    @Inject(MAIL_QUEUE) private readonly queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     super();
@@ -43,12 +44,14 @@ export class MailProcessor extends ClosingWorkerHost implements OnApplicationBoo
     this.handlers.set(name, handler);
   }
 
-  async enqueue(name: string, data: unknown): Promise<void> {
+  // jobId: a deterministic id makes a repeated enqueue (a redelivered event) a no-op while the
+  // first job is still kept (an hour after it completed).
+  async enqueue(name: string, data: unknown, jobId?: string): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`Mail job "${name}" has no handler`);
     // BullMQ's connection retries forever, so a request would wait for Redis to come back: answer
     // 503 at once instead (issue 15.2).
     if (!(await bullConnected(this.queue))) throw dependencyUnavailable();
-    await this.queue.add(name, data, MAIL_JOB_OPTIONS);
+    await this.queue.add(name, data, jobId ? { ...MAIL_JOB_OPTIONS, jobId } : MAIL_JOB_OPTIONS);
   }
 
   onApplicationBootstrap(): void {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { SERVICE_CONFIG } from '@district/service-kit';
-import type { AuthConfig } from '../auth.config';
+import { SERVICE_CONFIG } from '../config/service-config.token';
+import type { MailConfig } from './mail.config';
 
 export interface OutgoingMail {
   to: string;
@@ -16,7 +16,7 @@ export class Mailer implements OnApplicationShutdown {
   private readonly transport: Transporter;
   private readonly from: string;
 
-  constructor(@Inject(SERVICE_CONFIG) config: AuthConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: MailConfig) {
     this.transport = createTransport(config.SMTP_URL);
     this.from = config.MAIL_FROM;
   }
