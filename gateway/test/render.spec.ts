@@ -37,9 +37,9 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 19 /api routes (3 of them the published contract and its page), the auth subrequest and
+    // 23 /api routes (3 of them the published contract and its page, 4 of issue 20), the auth subrequest and
     // the remote served from its container.
-    expect(proxying).toHaveLength(21);
+    expect(proxying).toHaveLength(25);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -71,6 +71,10 @@ describe(renderGatewayConfig.name, () => {
     }
     for (const match of [
       '= /api/user/avatar',
+      '= /api/user/privacy',
+      '= /api/user/export',
+      '= /api/user/delete',
+      '/api/privacy/',
       '/api/directory',
       '/api/users/',
       '/api/backup/',
