@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Opportunity, SignupEntry } from '@district/contracts';
+import {
+  admin,
+  opportunityBody,
+  otherStudent,
+  startVolunteerApp,
+  student,
+  supervisor,
+  type TestUser,
+  type VolunteerTestApp,
+} from './support/volunteer-test-app';
+
+// Issue 20: a student who hid themselves (user.updated directoryVisible false from svc-auth).
+describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL and Redis)', () => {
+  let app: VolunteerTestApp;
+  let opportunityId: number;
+
+  const signups = (as: TestUser) =>
+    app.api<SignupEntry[]>('GET', `/api/opportunities/${opportunityId}/signups`, { as });
+  const chooseVisibility = (user: TestUser, directoryVisible: boolean) =>
+    app.deliver('user.updated', {
+      id: user.id,
+      name: user.name!,
+      school: user.school!,
+      grade: 10,
+      avatarUrl: null,
+      isAdmin: false,
+      isSupervisor: false,
+      directoryVisible,
+      language: 'en',
+    });
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+    await app.register(admin, supervisor, student, otherStudent);
+    opportunityId = (
+      await app.api<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody(),
+      })
+    ).body.id;
+    for (const user of [student, otherStudent]) {
+      expect(
+        (await app.api('POST', `/api/opportunities/${opportunityId}/signup`, { as: user })).status,
+      ).toBe(201);
+    }
+    await chooseVisibility(student, false);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows other students "A student from <school>" instead of the name, and nothing else about them', async () => {
+    const res = await signups(otherStudent);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { name: `A student from ${student.school}`, school: student.school, mine: false },
+      { name: otherStudent.name, school: otherStudent.school, mine: true },
+    ]);
+    expect(res.text).not.toContain(student.name!);
+    expect(res.text).not.toMatch(/"id"|hidden|email/);
+  });
+
+  it('shows the student their own entry normally', async () => {
+    expect((await signups(student)).body[0]).toEqual({
+      name: student.name,
+      school: student.school,
+      mine: true,
+    });
+  });
+
+  it('shows admins and supervisors the name, marked hidden', async () => {
+    for (const viewer of [admin, supervisor]) {
+      expect((await signups(viewer)).body[0]).toEqual({
+        name: student.name,
+        school: student.school,
+        mine: false,
+        hidden: true,
+      });
+    }
+  });
+
+  it("still counts them in the opportunity's filled spaces", async () => {
+    const list = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', {
+      as: otherStudent,
+    });
+    expect(list.body.find((o) => o.id === opportunityId)).toMatchObject({ filled: 2 });
+  });
+
+  it('shows the name again once they choose to be visible', async () => {
+    await chooseVisibility(student, true);
+    expect((await signups(otherStudent)).body[0]).toEqual({
+      name: student.name,
+      school: student.school,
+      mine: false,
+    });
+    await chooseVisibility(student, false);
+  });
+});
