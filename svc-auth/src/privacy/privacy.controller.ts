@@ -4,6 +4,7 @@ import type { PrivacySettings } from '@district/contracts';
 import { CurrentUser, Roles, type Identity } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import type { UserView } from '../users/user-view';
+import { OwnDataExportService } from './own-data-export.service';
 import { DeleteOwnAccountDto, PrivacyChoiceDto, PrivacySettingsDto } from './privacy.dto';
 import { PrivacyService } from './privacy.service';
 
@@ -13,7 +14,22 @@ export class OwnPrivacyController {
   constructor(
     private readonly privacy: PrivacyService,
     private readonly cookie: SessionCookie,
+    private readonly exports: OwnDataExportService,
   ) {}
+
+  // One JSON download of everything the platform holds about the caller, from every service.
+  @Get('export')
+  async export(
+    @CurrentUser() user: Identity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Record<string, unknown>> {
+    const { username, body } = await this.exports.export(user);
+    void reply.headers({
+      'cache-control': 'no-store',
+      'content-disposition': `attachment; filename="my-data-${username.replace(/[^\w.-]/g, '_')}.json"`,
+    });
+    return body;
+  }
 
   // Answers the user as GET /api/user does, with the new choice.
   @Patch('privacy')
