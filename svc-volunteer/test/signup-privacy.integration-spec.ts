@@ -98,3 +98,46 @@ describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL an
     await chooseVisibility(student, false);
   });
 });
+
+// Issue 20: svc-volunteer's part of a student's data export (svc-auth calls it with their identity).
+describe('GET /internal/export (svc-volunteer)', () => {
+  let app: VolunteerTestApp;
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+    await app.register(admin, student, otherStudent);
+    const opportunity = (
+      await app.api<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        body: opportunityBody({ title: 'Park Cleanup' }),
+      })
+    ).body;
+    for (const user of [student, otherStudent]) {
+      await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("hands over the caller's own sign-ups with the opportunity, and nobody else's", async () => {
+    const res = await app.api<{
+      service: string;
+      parts: { signups: Array<Record<string, unknown>>; photos: unknown[] };
+    }>('GET', '/internal/export', { as: student });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.service).toBe('svc-volunteer');
+    expect(res.body.parts.signups).toHaveLength(1);
+    expect(res.body.parts.signups[0]).toMatchObject({
+      userId: student.id,
+      opportunity: { title: 'Park Cleanup' },
+    });
+    expect(res.body.parts.photos).toEqual([]);
+    expect(res.text).not.toContain(`"userId":${otherStudent.id}`);
+  });
+
+  it('is refused without an identity', async () => {
+    expect((await app.api('GET', '/internal/export')).status).toBe(401);
+  });
+});
