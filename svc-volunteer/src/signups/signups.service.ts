@@ -9,10 +9,9 @@ import { UNKNOWN_USER_NAME, type Identity } from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
 
-// Issue 20: what other students see instead of a hidden signer's name.
-export function anonymousSigner(school: string): string {
-  return school ? `A student from ${school}` : 'A student';
-}
+// Issue 20: what other students receive instead of a hidden signer's name; with the school
+// beside it the screen reads "A student from <school>".
+export const ANONYMOUS_SIGNER = 'A student';
 
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
 const CAPACITY_CONSTRAINT = 'opportunities_filled_within_spaces';
@@ -46,7 +45,7 @@ export class SignupsService {
         const name = row.name ?? UNKNOWN_USER_NAME;
         if (row.visible !== false || mine) return { name, school, mine };
         if (staff) return { name, school, mine, hidden: true };
-        return { name: anonymousSigner(school), school, mine };
+        return { name: ANONYMOUS_SIGNER, school, mine };
       });
   }
 
