@@ -156,8 +156,9 @@ export const currentUserSchema = directoryUserSchema.extend({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // GET /api/backup/users: an array of these (no password hashes, no tokens).
-export const backupUserSchema = currentUserSchema;
-export type BackupUser = CurrentUser;
+// (The directory choice of issue 20 is not part of it: the file is as SPEC §6 describes.)
+export const backupUserSchema = currentUserSchema.omit({ directoryVisible: true });
+export type BackupUser = z.infer<typeof backupUserSchema>;
 
 // PATCH /api/user/avatar: the multipart field name.
 export const AVATAR_FIELD = 'avatar';
