@@ -35,8 +35,9 @@ async function createOpportunity(browser: Browser, title: string): Promise<Oppor
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  const opportunity = (await created.json()) as Opportunity;
   await context.close();
-  return (await created.json()) as Opportunity;
+  return opportunity;
 }
 
 async function openProfile(page: Page) {
