@@ -24,7 +24,7 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['PATCH', '/api/user/privacy', 'svc_auth', 'protected'],
   ['GET', '/api/user/export', 'svc_auth', 'protected'],
   ['POST', '/api/user/delete', 'svc_auth', 'protected'],
-  ['PUT', '/api/privacy/settings', 'svc_auth', 'protected'],
+  ['PATCH', '/api/privacy/settings', 'svc_auth', 'protected'],
   ['DELETE', '/api/users/12', 'svc_auth', 'protected'],
   ['PATCH', '/api/users/12/school', 'svc_auth', 'protected'],
   ['GET', '/api/backup/users', 'svc_auth', 'protected'],

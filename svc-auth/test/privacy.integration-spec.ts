@@ -128,7 +128,7 @@ describe('GET /api/directory with a hidden student', () => {
 describe('the district policy for new accounts', () => {
   it('is for admins only', async () => {
     for (const caller of [peer, supervisor]) {
-      const res = await h.api('PUT', '/api/privacy/settings', {
+      const res = await h.api('PATCH', '/api/privacy/settings', {
         headers: caller.headers,
         json: { directoryVisibleByDefault: false },
       });
@@ -139,7 +139,7 @@ describe('the district policy for new accounts', () => {
   it('starts visible; when an admin changes it (audited), new accounts start hidden', async () => {
     const read = await h.api('GET', '/api/privacy/settings', { headers: admin.headers });
     expect(read.body).toEqual({ directoryVisibleByDefault: true });
-    const res = await h.api('PUT', '/api/privacy/settings', {
+    const res = await h.api('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { directoryVisibleByDefault: false },
     });
@@ -160,7 +160,7 @@ describe('the district policy for new accounts', () => {
     const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: newcomer.sid });
     expect(me.body.directoryVisible).toBe(false);
     expect((await directory(peer)).body.map((u) => u.id)).not.toContain(newcomer.id);
-    await h.api('PUT', '/api/privacy/settings', {
+    await h.api('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { directoryVisibleByDefault: true },
     });

@@ -72,6 +72,12 @@ export const API_ROUTES = {
   changeRoles: { method: 'PATCH', path: '/api/users/:id/roles' },
   backupUsers: { method: 'GET', path: '/api/backup/users' },
   audit: { method: 'GET', path: '/api/audit' },
+  // Issue 20.
+  setPrivacyChoice: { method: 'PATCH', path: '/api/user/privacy' },
+  exportOwnData: { method: 'GET', path: '/api/user/export' },
+  deleteOwnAccount: { method: 'POST', path: '/api/user/delete' },
+  readPrivacySettings: { method: 'GET', path: '/api/privacy/settings' },
+  changePrivacySettings: { method: 'PATCH', path: '/api/privacy/settings' },
   listOpportunities: { method: 'GET', path: '/api/opportunities' },
   createOpportunity: { method: 'POST', path: '/api/opportunities' },
   deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },

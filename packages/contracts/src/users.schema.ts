@@ -188,8 +188,12 @@ export type PrivacySettings = z.output<typeof privacySettingsSchema>;
 
 // POST /api/user/delete: the student removes their own account, confirming with the password.
 export const deleteOwnAccountSchema = z.strictObject({
-  password: z
-    .string({ error: messageFor(VALIDATION.passwordRequired, VALIDATION.passwordRequired) })
-    .min(1, VALIDATION.passwordRequired),
+  password: plainText({
+    trim: false,
+    message: VALIDATION.passwordRequired,
+    required: VALIDATION.passwordRequired,
+  })
+    .min(1, VALIDATION.passwordRequired)
+    .max(TEXT_LIMITS.password, VALIDATION.tooLong(TEXT_LIMITS.password)),
 });
 export type DeleteOwnAccountInput = z.output<typeof deleteOwnAccountSchema>;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { PrivacySettings } from '@district/contracts';
 import { CurrentUser, Roles, type Identity } from '@district/service-kit';
@@ -66,7 +66,7 @@ export class PrivacySettingsController {
     return this.privacy.readSettings();
   }
 
-  @Put()
+  @Patch()
   change(
     @CurrentUser() actor: Identity,
     @Body() body: PrivacySettingsDto,
