@@ -126,7 +126,9 @@ test('a student downloads everything the platform holds about them, from every s
     const posted = await request.post('/api/blog-posts', {
       data: {
         title: postTitle,
-        content: 'We sorted cans and packed boxes for families across the parish all afternoon.',
+        content:
+          'We sorted cans and packed boxes for families across the parish all afternoon, then ' +
+          'loaded the truck for the Saturday pantry and swept the hall before we went home.',
       },
     });
     expect(posted.status(), await posted.text()).toBeLessThan(300);
