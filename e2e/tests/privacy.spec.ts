@@ -136,7 +136,11 @@ test('a student downloads everything the platform holds about them, from every s
     const res = await request.get('/api/user/export');
     expect(res.status(), await res.text()).toBe(200);
     expect(res.headers()['content-disposition']).toContain('attachment');
-    const data = (await res.json()) as Record<string, any>;
+    const data = (await res.json()) as {
+      profile: Record<string, unknown>;
+      consent: unknown;
+      services: Record<string, Record<string, unknown[]>>;
+    };
     expect(data.profile).toMatchObject({
       id: student.user.id,
       username: student.user.username,

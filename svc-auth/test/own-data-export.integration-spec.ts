@@ -53,7 +53,7 @@ describe('GET /api/user/export', () => {
       headers: admin.headers,
       json: { school: 'Jesuit High School' },
     });
-    const res = await h.api<Record<string, any>>('GET', '/api/user/export', {
+    const res = await h.api<Record<string, unknown>>('GET', '/api/user/export', {
       headers: student.headers,
     });
     expect(res.status).toBe(200);
