@@ -38,6 +38,7 @@ export const NGINX_ERROR_STATUSES: ReadonlyArray<readonly [number, number, strin
   [413, 413, 'Request body too large'],
   [414, 414, 'URI Too Long'],
   [415, 415, 'Unsupported Media Type'],
+  [429, 429, 'Too many requests, please try again later'],
   [494, 431, 'Request Header Fields Too Large'],
   [500, 500, 'Internal Server Error'],
   [501, 501, 'Not Implemented'],

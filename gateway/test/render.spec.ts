@@ -37,9 +37,9 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 23 /api routes (3 of them the published contract and its page, 4 of issue 20), the auth subrequest and
-    // the remote served from its container.
-    expect(proxying).toHaveLength(25);
+    // 25 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 4
+    // issue 20's), the auth subrequest and the remote served from its container.
+    expect(proxying).toHaveLength(27);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -66,6 +66,7 @@ describe(renderGatewayConfig.name, () => {
       '= /api/openapi.json',
       '= /api/docs',
       '/api/docs/',
+      '/api/calendar/feed/',
     ]) {
       expect(isProtected(match)).toBe(false);
     }
@@ -84,6 +85,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/notifications',
       '/api/notifications/stream',
       '/api/service-hours',
+      '= /api/calendar/feed',
     ]) {
       expect(isProtected(match)).toBe(true);
     }

@@ -10,7 +10,7 @@ import {
   eventQueueName,
   NOTIFICATION_SSE_EVENT,
   type DomainEvent,
-  type EventPayload,
+  type EventPayloadInput,
   type NotificationItem,
 } from '@district/contracts';
 import { createDataSource, type Identity } from '@district/service-kit';
@@ -37,8 +37,8 @@ export { waitFor };
 
 export function opportunity(
   id: number,
-  overrides: Partial<EventPayload<'opportunity.created'>> = {},
-): EventPayload<'opportunity.created'> {
+  overrides: Partial<EventPayloadInput<'opportunity.created'>> = {},
+): EventPayloadInput<'opportunity.created'> {
   return {
     id,
     title: `Levee clean-up ${id}`,
@@ -49,7 +49,7 @@ export function opportunity(
 }
 
 // What a student's browser would receive for that opportunity (the id is the feed's own).
-export const itemFor = (payload: EventPayload<'opportunity.created'>) => ({
+export const itemFor = (payload: EventPayloadInput<'opportunity.created'>) => ({
   type: 'new_opportunity' as const,
   data: { title: payload.title, location: payload.location, opportunityId: payload.id },
 });
@@ -239,7 +239,7 @@ export class ContentCluster {
   // opportunity.created as svc-volunteer's relay delivers it: a job on events-svc-content whose
   // id is the event id. `eventId` repeats an event (a redelivery) under a new job id.
   async emit(
-    payload: EventPayload<'opportunity.created'>,
+    payload: EventPayloadInput<'opportunity.created'>,
     options: { eventId?: string } = {},
   ): Promise<string> {
     const id = options.eventId ?? randomUUID();
@@ -264,7 +264,7 @@ export class ContentCluster {
   }
 
   async emitAndWait(
-    payload: EventPayload<'opportunity.created'>,
+    payload: EventPayloadInput<'opportunity.created'>,
     options: { eventId?: string } = {},
   ): Promise<string> {
     const id = await this.emit(payload, options);

@@ -27,6 +27,8 @@ function user(id: number, overrides: Partial<UserReplicaPayload> = {}): UserRepl
     avatarUrl: null,
     isAdmin: false,
     isSupervisor: false,
+    directoryVisible: true,
+    language: 'en',
     ...overrides,
   };
 }

@@ -8,6 +8,8 @@ import {
   OwnDataExportModule,
 } from '@district/service-kit';
 import { ArchiveModule } from './archive/archive.module';
+import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
+import { CalendarModule } from './calendar/calendar.module';
 import { VOLUNTEER_ENTITIES } from './entities';
 import { VOLUNTEER_MIGRATIONS } from './migrations';
 import { OpportunitiesModule } from './opportunities/opportunities.module';
@@ -60,8 +62,11 @@ export class AppModule {
         SignupsModule,
         PhotosModule,
         // A deleted user's signups (freeing their spots, via the trigger) and photos go with them.
-        UsersReplicaModule.forRoot({ deleteWithUser: [SignupEntity, EventPhotoEntity] }),
+        UsersReplicaModule.forRoot({
+          deleteWithUser: [SignupEntity, EventPhotoEntity, CalendarFeedEntity],
+        }),
         ArchiveModule,
+        CalendarModule,
       ],
     };
   }

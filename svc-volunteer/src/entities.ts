@@ -1,4 +1,5 @@
 import { UserReplicaEntity } from '@district/service-kit';
+import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
 import { SignupEntity } from './signups/signup.entity';
@@ -8,4 +9,5 @@ export const VOLUNTEER_ENTITIES = [
   SignupEntity,
   EventPhotoEntity,
   UserReplicaEntity,
+  CalendarFeedEntity,
 ];

@@ -44,6 +44,9 @@ export const apiPaths = {
   // POST signs up, DELETE withdraws.
   opportunitySignup: (id: Id) => `/api/opportunities/${seg(id)}/signup`,
   opportunityPhotos: (id: Id) => `/api/opportunities/${seg(id)}/photos`,
+  // Issue 18: one opportunity as an .ics file; GET the caller's feed address, DELETE for a new one.
+  opportunityCalendar: (id: Id) => `/api/opportunities/${seg(id)}/calendar.ics`,
+  calendarFeed: '/api/calendar/feed',
   opportunityPhotoStatus: (id: Id, photoId: Id) =>
     `/api/opportunities/${seg(id)}/photos/${seg(photoId)}/status`,
   // svc-content
@@ -82,6 +85,11 @@ export const API_ROUTES = {
   createOpportunity: { method: 'POST', path: '/api/opportunities' },
   deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },
   changeOpportunityStatus: { method: 'PATCH', path: '/api/opportunities/:id/status' },
+  updateOpportunity: { method: 'PATCH', path: '/api/opportunities/:id' },
+  opportunityCalendar: { method: 'GET', path: '/api/opportunities/:id/calendar.ics' },
+  calendarFeedUrl: { method: 'GET', path: '/api/calendar/feed' },
+  resetCalendarFeed: { method: 'DELETE', path: '/api/calendar/feed' },
+  calendarFeed: { method: 'GET', path: '/api/calendar/feed/:file' },
   listSignups: { method: 'GET', path: '/api/opportunities/:id/signups' },
   mySignups: { method: 'GET', path: '/api/opportunities/mine' },
   signUp: { method: 'POST', path: '/api/opportunities/:id/signup' },

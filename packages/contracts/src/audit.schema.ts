@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'privacy.settings.change',
   'users.backup',
   'opportunity.create',
+  'opportunity.update',
   'opportunity.archive',
   'opportunity.reopen',
   'opportunity.delete',

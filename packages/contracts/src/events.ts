@@ -124,6 +124,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 
 export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
 export type EventPayload<T extends EventType> = EventPayloads[T];
+// What a payload may hold before its schema's defaults apply (an event queued by an older producer).
+export type EventPayloadInput<T extends EventType> = z.input<(typeof EVENT_PAYLOAD_SCHEMAS)[T]>;
 
 // Who produces each event.
 export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>> = {

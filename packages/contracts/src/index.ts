@@ -9,6 +9,7 @@ export * from './fields';
 export * from './messages';
 export * from './notifications.schema';
 export * from './opportunities.schema';
+export * from './opportunity-edit.schema';
 export * from './pagination';
 export * from './review.schema';
 export * from './schools';

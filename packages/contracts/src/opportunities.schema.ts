@@ -18,6 +18,7 @@ import {
   requiredText,
 } from './fields';
 import { VALIDATION } from './messages';
+import { repeatWeeksSchema, timeZoneSchema } from './opportunity-edit.schema';
 import { paginationQuerySchema } from './pagination';
 
 // An opportunity without an end lasts this long (issue 18).
@@ -43,6 +44,9 @@ export const createOpportunitySchema = z
         .min(SPACES_MIN, VALIDATION.spacesMin)
         .max(SPACES_MAX, VALIDATION.spacesMax),
     ),
+    // Issue 18: "Repeat weekly": this many dates a week apart, one opportunity each.
+    repeatWeeks: repeatWeeksSchema,
+    timeZone: timeZoneSchema.optional(),
   })
   .refine((o) => o.endsAt === undefined || o.endsAt > o.date, {
     path: ['endsAt'],
@@ -83,6 +87,8 @@ export const opportunityResponseSchema = z.object({
   filled: z.number().int(),
   // Whether the caller has signed up (lets the card offer withdraw).
   signedUp: z.boolean().optional(),
+  // Issue 18: the weekly series it was created in (absent for a one-off).
+  seriesId: z.string().optional(),
 });
 export type Opportunity = z.infer<typeof opportunityResponseSchema>;
 

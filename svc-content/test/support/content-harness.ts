@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import {
   EVENT_TYPES,
   eventQueueName,
-  type EventPayload,
+  type EventPayloadInput,
   type EventType,
   type UserReplicaPayload,
 } from '@district/contracts';
@@ -52,13 +52,13 @@ export interface ContentHarness {
   // Delivers an event the way svc-auth's relay does: a job on events-svc-content in Redis.
   publish<T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     options?: PublishOptions,
   ): Promise<string>;
   // Publishes and waits until the consumer has recorded the event as processed.
   deliver<T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     options?: PublishOptions,
   ): Promise<string>;
   // user.registered through the real consumer, waiting until the replica has it.

@@ -5,7 +5,7 @@ import {
   EVENT_TYPES,
   eventQueueName,
   type DomainEvent,
-  type EventPayload,
+  type EventPayloadInput,
   type EventType,
   type UserReplicaPayload,
 } from '@district/contracts';
@@ -46,7 +46,7 @@ export interface HoursHarness {
   // Delivers an event the way svc-auth's relay would: a job on events-svc-hours in Redis.
   publish<T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     occurredAt?: Date,
   ): Promise<string>;
   // Publishes user.registered and waits until the replica has applied it.

@@ -6,6 +6,7 @@ import {
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 import { OpportunityEndTime1796000000001 } from './1796000000001-opportunity-end-time';
+import { OpportunitySeriesAndCalendarFeeds1797000000000 } from './1797000000000-opportunity-series-and-calendar-feeds';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -20,4 +21,6 @@ export const VOLUNTEER_MIGRATIONS = [
   ReplicaProfileColumns1796000000000,
   // Start and end times (issue 18).
   OpportunityEndTime1796000000001,
+  // Weekly series and private calendar feeds (issue 18).
+  OpportunitySeriesAndCalendarFeeds1797000000000,
 ];

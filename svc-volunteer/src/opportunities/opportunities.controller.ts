@@ -18,6 +18,7 @@ import {
   CreateOpportunityDto,
   OpportunitiesQueryDto,
   OpportunityStatusDto,
+  UpdateOpportunityDto,
 } from './opportunities.dto';
 import { gzipOf } from './opportunity-list.cache';
 import { OpportunitiesService } from './opportunities.service';
@@ -54,6 +55,17 @@ export class OpportunitiesController {
   @Roles('admin')
   create(@CurrentUser() user: Identity, @Body() body: CreateOpportunityDto): Promise<Opportunity> {
     return this.opportunities.create(body, user.id);
+  }
+
+  // Issue 18: edit any field; signed-up students hear of a new time or place.
+  @Patch(':id')
+  @Roles('admin')
+  update(
+    @CurrentUser() user: Identity,
+    @Param() { id }: IdParamDto,
+    @Body() body: UpdateOpportunityDto,
+  ): Promise<Opportunity> {
+    return this.opportunities.update(id, body, user.id);
   }
 
   // Beyond the spec: archive (or reopen) by hand.

@@ -32,6 +32,7 @@ const VIEW_FIELDS = {
   spaces: true,
   filled: true,
   status: true,
+  seriesId: true,
 } as const;
 
 @Injectable()
@@ -128,5 +129,63 @@ export class OpportunitiesRepository {
       .returning(['title'])
       .execute();
     return (result.raw as Array<{ title: string }>)[0]?.title;
+  }
+
+  // Issue 18 — a weekly series: the start of each week's date, the same wall-clock time in
+  // `timeZone` (so a daylight-saving change does not move it by an hour).
+  async weeklyStarts(
+    manager: EntityManager,
+    first: Date,
+    count: number,
+    timeZone: string,
+  ): Promise<Date[]> {
+    const rows: Array<{ starts: Date }> = await manager.query(
+      `SELECT ((($1::timestamptz AT TIME ZONE $3) + make_interval(weeks => i)) AT TIME ZONE $3) AS "starts"
+         FROM generate_series(0, $2::int - 1) AS i ORDER BY i`,
+      [first, count, timeZone],
+    );
+    return rows.map((row) => row.starts);
+  }
+
+  // Every date of a series in one statement; the ids in date order.
+  async insertMany(
+    manager: EntityManager,
+    rows: Array<
+      Pick<
+        OpportunityEntity,
+        'title' | 'description' | 'location' | 'date' | 'endsAt' | 'spaces' | 'seriesId'
+      >
+    >,
+  ): Promise<number[]> {
+    const { identifiers } = await manager.getRepository(OpportunityEntity).insert(rows);
+    return identifiers.map((identifier) => identifier.id as number);
+  }
+
+  // Everything an edit compares against, under the row lock (signups wait for it, so "filled"
+  // cannot grow past a lowered capacity meanwhile).
+  lockForEdit(manager: EntityManager, id: number): Promise<OpportunityEntity | null> {
+    return manager.getRepository(OpportunityEntity).findOne({
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  async update(
+    manager: EntityManager,
+    id: number,
+    changes: Partial<
+      Pick<OpportunityEntity, 'title' | 'description' | 'location' | 'date' | 'endsAt' | 'spaces'>
+    >,
+  ): Promise<void> {
+    await manager.getRepository(OpportunityEntity).update({ id }, changes);
+  }
+
+  // The students signed up for one opportunity.
+  async signedUpStudentIds(manager: EntityManager, id: number): Promise<number[]> {
+    const rows: Array<{ userId: number }> = await manager.query(
+      `SELECT "user_id" AS "userId" FROM "signups" WHERE "opportunity_id" = $1 ORDER BY "user_id"`,
+      [id],
+    );
+    return rows.map((row) => row.userId);
   }
 }

@@ -1,9 +1,22 @@
-import { HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   API_MESSAGES,
   EVENT_TYPES,
+  VALIDATION,
   type CreateOpportunityInput,
+  DATE_MAX,
+  defaultEndsAt,
+  DISTRICT_TIME_ZONE,
+  OPPORTUNITY_EDIT_MESSAGES,
+  type UpdateOpportunityInput,
   PAGE_SIZE_DEFAULT,
   type Opportunity,
   type OpportunitiesQuery,
@@ -18,7 +31,12 @@ import {
 } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
+import { OpportunityChangeNotice } from './opportunity-change-notice';
 import { toOpportunity } from './opportunity-view';
+
+function badField(path: string, message: string): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message, errors: [{ path, message }] });
+}
 
 @Injectable()
 export class OpportunitiesService {
@@ -28,6 +46,7 @@ export class OpportunitiesService {
     private readonly outbox: OutboxService,
     private readonly cache: OpportunityListCache,
     private readonly audit: AuditService,
+    private readonly changeNotice: OpportunityChangeNotice,
   ) {}
 
   // Issue 9: the change and its success record commit together; a refusal (404) rolls back and
@@ -77,6 +96,7 @@ export class OpportunitiesService {
 
   // The opportunity and its opportunity.created event commit together or not at all.
   async create(input: CreateOpportunityInput, actorId: number): Promise<Opportunity> {
+    if (input.repeatWeeks) return this.createSeries(input, input.repeatWeeks, actorId);
     const opportunity = await withTransaction(this.dataSource, async (manager) => {
       const created = toOpportunity({
         ...(await this.opportunities.insert(manager, input)),
@@ -144,6 +164,118 @@ export class OpportunitiesService {
     });
     this.cache.invalidate();
   }
+
+  // Issue 18 — "Repeat weekly": `count` independent opportunities a week apart (each its own
+  // capacity and sign-ups) sharing a series id, written in one transaction: all or none. The
+  // notifications feed hears of the series once, by its first date. Answers the first date.
+  private async createSeries(
+    input: CreateOpportunityInput,
+    count: number,
+    actorId: number,
+  ): Promise<Opportunity> {
+    const seriesId = randomUUID();
+    const durationMs = (input.endsAt ?? defaultEndsAt(input.date)).getTime() - input.date.getTime();
+    const first = await withTransaction(this.dataSource, async (manager) => {
+      const starts = await this.opportunities
+        .weeklyStarts(manager, input.date, count, input.timeZone ?? DISTRICT_TIME_ZONE)
+        .catch((error: unknown) => {
+          // A zone the browser knows but PostgreSQL's tz database does not (22023).
+          if ((error as { code?: string }).code === '22023')
+            throw badField('timeZone', OPPORTUNITY_EDIT_MESSAGES.invalidTimeZone);
+          throw error;
+        });
+      if (starts.some((start) => start.getTime() + durationMs > DATE_MAX.getTime()))
+        throw badField('date', VALIDATION.invalidDate);
+      const ids = await this.opportunities.insertMany(
+        manager,
+        starts.map((date) => ({
+          title: input.title,
+          description: input.description,
+          location: input.location,
+          date,
+          endsAt: new Date(date.getTime() + durationMs),
+          spaces: input.spaces,
+          seriesId,
+        })),
+      );
+      for (const [index, id] of ids.entries()) {
+        await this.audit.record(manager, {
+          actorId,
+          action: 'opportunity.create',
+          target: { type: 'opportunity', id },
+          outcome: 'success',
+          detail: { title: input.title, date: starts[index].toISOString(), seriesId },
+        });
+      }
+      const created = toOpportunity(
+        (await this.opportunities.findOneFor(ids[0], actorId, manager))!,
+      );
+      await this.outbox.add(manager, EVENT_TYPES.opportunityCreated, {
+        id: created.id,
+        title: created.title,
+        location: created.location,
+        date: created.date,
+      });
+      return created;
+    });
+    this.cache.invalidate();
+    return first;
+  }
+
+  // Issue 18 — PATCH /api/opportunities/{id}. Moving the start alone keeps the duration. Fewer
+  // spaces than sign-ups is a 409. Signed-up students hear of a new time or place.
+  async update(id: number, input: UpdateOpportunityInput, actorId: number): Promise<Opportunity> {
+    const entry = {
+      actorId,
+      action: 'opportunity.update' as const,
+      target: { type: 'opportunity', id },
+    };
+    const opportunity = await this.audited(entry, async (manager) => {
+      const before = await this.opportunities.lockForEdit(manager, id);
+      if (!before) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+      const date = input.date ?? before.date;
+      const endsAt =
+        input.endsAt ??
+        new Date(before.endsAt.getTime() + (date.getTime() - before.date.getTime()));
+      if (endsAt <= date) throw badField('endsAt', VALIDATION.endBeforeStart);
+      if (endsAt > DATE_MAX) throw badField('endsAt', VALIDATION.invalidDate);
+      if (input.spaces !== undefined && input.spaces < before.filled)
+        throw new ConflictException(OPPORTUNITY_EDIT_MESSAGES.spacesBelowSignups(before.filled));
+
+      const after = {
+        title: input.title ?? before.title,
+        description: input.description ?? before.description,
+        location: input.location ?? before.location,
+        date,
+        endsAt,
+        spaces: input.spaces ?? before.spaces,
+      };
+      const changed: Record<string, { from: unknown; to: unknown }> = {};
+      for (const field of Object.keys(after) as Array<keyof typeof after>) {
+        const from = before[field];
+        const to = after[field];
+        const same = from instanceof Date ? from.getTime() === (to as Date).getTime() : from === to;
+        if (!same) changed[field] = { from, to };
+      }
+      if (Object.keys(changed).length > 0) await this.opportunities.update(manager, id, after);
+      if (after.spaces > before.spaces) await this.afterSpacesRaised(manager, id);
+      await this.audit.record(manager, {
+        ...entry,
+        outcome: 'success',
+        detail: { title: after.title, changed },
+      });
+
+      const moved = 'date' in changed || 'endsAt' in changed || 'location' in changed;
+      if (moved) await this.changeNotice.announce(manager, { id, before, after });
+      return toOpportunity((await this.opportunities.findOneFor(id, actorId, manager))!);
+    });
+    this.cache.invalidate();
+    return opportunity;
+  }
+
+  // Raised spaces free spots, in the edit's own transaction (row still locked). The waitlist
+  // (issue 18, part 2) promotes waiting students here; nothing to do without one.
+  async afterSpacesRaised(_manager: EntityManager, _id: number): Promise<void> {}
 
   // After a write elsewhere in this replica (signups), so its own next read is fresh at once.
   changed(): void {

@@ -11,12 +11,14 @@ export interface OpportunityRow {
   filled: number;
   status: OpportunityStatus;
   signedUp?: boolean;
+  seriesId?: string | null;
 }
 
 // The columns every opportunity answer is built from.
 export function opportunityColumns(alias = 'o'): string {
   return `${alias}."id", ${alias}."title", ${alias}."description", ${alias}."location", ${alias}."date",
-    ${alias}."ends_at" AS "endsAt", ${alias}."spaces", ${alias}."filled", ${alias}."status"`;
+    ${alias}."ends_at" AS "endsAt", ${alias}."spaces", ${alias}."filled", ${alias}."status",
+    ${alias}."series_id" AS "seriesId"`;
 }
 
 // "signedUp" for one caller, from the same query (one index probe per row).
@@ -37,5 +39,6 @@ export function toOpportunity(row: OpportunityRow): Opportunity {
     status: row.status,
   };
   if (row.signedUp !== undefined) opportunity.signedUp = row.signedUp;
+  if (row.seriesId) opportunity.seriesId = row.seriesId;
   return opportunity;
 }

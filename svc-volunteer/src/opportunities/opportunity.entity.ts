@@ -45,4 +45,9 @@ export class OpportunityEntity {
 
   @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
   archivedAt!: Date | null;
+
+  // Issue 18: the weekly series it was created in; each member keeps its own capacity.
+  @Index('opportunities_series_id_idx')
+  @Column({ name: 'series_id', type: 'uuid', nullable: true })
+  seriesId!: string | null;
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { eventQueueName, type EventPayload, type EventType } from '@district/contracts';
+import { eventQueueName, type EventPayloadInput, type EventType } from '@district/contracts';
 import {
   clearRedisPrefix,
   createTestDatabase,
@@ -14,6 +14,9 @@ import {
   type TestService,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE, type AppModuleOptions } from '../../src/app.module';
+
+// Where calendar feed addresses point in tests.
+export const TEST_PUBLIC_URL = 'https://volunteer.test';
 
 export interface TestUser {
   id: number;
@@ -67,7 +70,7 @@ export interface VolunteerTestApp {
   // Publishes an event the way svc-auth's relay does, then waits until this service applied it.
   deliver<T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     options?: { occurredAt?: Date },
   ): Promise<void>;
   // Registers users in the replica through real user.registered events.
@@ -89,6 +92,7 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
     DATABASE_URL: db.url,
     ...(options.prefix ? { BULLMQ_PREFIX: options.prefix } : {}),
     ARCHIVE_INTERVAL_MS: options.archiveIntervalMs ?? 3_600_000,
+    PUBLIC_URL: TEST_PUBLIC_URL,
   });
   const prefix = config.BULLMQ_PREFIX;
   const service = await startTestService(
@@ -139,7 +143,7 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
 
   const deliver = async <T extends EventType>(
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
     { occurredAt = new Date() }: { occurredAt?: Date } = {},
   ): Promise<void> => {
     const id = randomUUID();

@@ -8,6 +8,7 @@ const opp = (id: number, over: Partial<Opportunity>): Opportunity => ({
   description: 'Help out.',
   location: 'Metairie',
   date: new Date(Date.UTC(2030, 0, id)).toISOString(),
+  endsAt: new Date(Date.UTC(2030, 0, id, 2)).toISOString(),
   spaces: 5,
   filled: 0,
   status: 'active',

@@ -1,51 +1,41 @@
 import {
   apiPaths,
-  createOpportunitySchema,
-  fieldErrorMap,
+  OPPORTUNITY_EDIT_MESSAGES,
   SCREEN_TEXTS,
-  SPACES_MIN,
   TOASTS,
   type Opportunity,
 } from '@district/contracts';
-import { Button, Dialog, Field, Input, PlusIcon, Textarea, toast } from '@district/ui';
+import { Button, Dialog, PlusIcon, toast } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { opportunityAnchor } from '../find/opportunity-anchor';
-import { dateInputToIso, todayInputValue } from '../volunteer/format-date';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
-
-interface FormValues {
-  title: string;
-  description: string;
-  location: string;
-  date: string;
-  spaces: string;
-}
-
-// SPEC §2: empty title, description and location, today, 1 space.
-const defaults = (): FormValues => ({
-  title: '',
-  description: '',
-  location: '',
-  date: todayInputValue(),
-  spaces: '1',
-});
+import {
+  createRequest,
+  defaultFormValues,
+  OpportunityForm,
+  type OpportunityFormValues,
+} from './opportunity-form';
 
 const FORM_ID = 'create-opportunity-form';
 
 // The admin's "Create Opportunity" button and its dialog.
 export function CreateOpportunityButton() {
   const [open, onOpenChange] = useState(false);
-  const [values, setValues] = useState<FormValues>(defaults);
+  const [values, setValues] = useState<OpportunityFormValues>(defaultFormValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
 
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       sendJson<Opportunity>('POST', apiPaths.opportunities, body),
-    onSuccess: async (created) => {
-      toast({ title: TOASTS.opportunityCreated });
+    onSuccess: async (created, body) => {
+      const count = Number(body.repeatWeeks ?? 1);
+      toast({
+        title:
+          count > 1 ? OPPORTUNITY_EDIT_MESSAGES.seriesCreated(count) : TOASTS.opportunityCreated,
+      });
       onOpenChange(false);
       await refreshVolunteerData();
       // Show the admin what they made: the list draws only its first cards, and the new one may
@@ -57,28 +47,20 @@ export function CreateOpportunityButton() {
   const change = (openNow: boolean) => {
     // Every opening starts from the spec's defaults.
     if (openNow) {
-      setValues(defaults());
+      setValues(defaultFormValues());
       setErrors({});
     }
     onOpenChange(openNow);
   };
 
-  const set = (name: keyof FormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The same schema as the service, so the messages under the fields are the server's.
-    const parsed = createOpportunitySchema.safeParse({ ...values, date: values.date });
-    if (!parsed.success) {
-      setErrors(fieldErrorMap(parsed.error));
+  const submit = () => {
+    const checked = createRequest(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    create.mutate({
-      ...parsed.data,
-      date: dateInputToIso(values.date) ?? parsed.data.date.toISOString(),
-    });
+    create.mutate(checked.body);
   };
 
   return (
@@ -103,43 +85,14 @@ export function CreateOpportunityButton() {
           </>
         }
       >
-        <form id={FORM_ID} className="volunteer-form" onSubmit={submit} noValidate>
-          <Field label="Title" error={errors.title}>
-            <Input name="title" value={values.title} onChange={set('title')} autoComplete="off" />
-          </Field>
-          <Field label="Description" error={errors.description}>
-            <Textarea
-              name="description"
-              rows={4}
-              value={values.description}
-              onChange={set('description')}
-            />
-          </Field>
-          <Field label="Location" error={errors.location}>
-            <Input
-              name="location"
-              value={values.location}
-              onChange={set('location')}
-              autoComplete="off"
-            />
-          </Field>
-          <div className="volunteer-form__row">
-            <Field label="Date" error={errors.date}>
-              <Input name="date" type="date" value={values.date} onChange={set('date')} />
-            </Field>
-            <Field label="Spaces" error={errors.spaces}>
-              <Input
-                name="spaces"
-                type="number"
-                inputMode="numeric"
-                min={SPACES_MIN}
-                step={1}
-                value={values.spaces}
-                onChange={set('spaces')}
-              />
-            </Field>
-          </div>
-        </form>
+        <OpportunityForm
+          id={FORM_ID}
+          values={values}
+          onValuesChange={setValues}
+          errors={errors}
+          onSubmit={submit}
+          allowRepeat
+        />
       </Dialog>
     </>
   );

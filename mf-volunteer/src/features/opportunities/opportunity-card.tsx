@@ -23,10 +23,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { refreshVolunteerData, sendJson, useSignups } from '../volunteer/volunteer-queries';
+import { AddToCalendarButton } from './add-to-calendar-button';
 import { ArchiveOpportunityButton } from './archive-opportunity-button';
 import { DeleteOpportunityButton } from './delete-opportunity-button';
+import { EditOpportunityButton } from './edit-opportunity-button';
 import { opportunityAnchor } from '../find/opportunity-anchor';
 import { OpportunityDetails } from './opportunity-details';
+import { SeriesLabel } from './series-label';
 import { SignupList } from './signup-list';
 
 // An active opportunity: what, where, when, live capacity, who signed up, and the one action
@@ -74,6 +77,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           <CardTitle id={titleId}>{opportunity.title}</CardTitle>
           {signedUp ? <Badge variant="highlight">Signed up</Badge> : null}
         </div>
+        <SeriesLabel opportunity={opportunity} />
         <CardDescription>{opportunity.description}</CardDescription>
       </CardHeader>
       <CardContent className="opportunity__body">
@@ -113,8 +117,10 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
             {signUp.isPending ? 'Signing up…' : SCREEN_TEXTS.signUp}
           </Button>
         )}
+        <AddToCalendarButton opportunity={opportunity} />
         {user?.isAdmin ? (
           <div className="opportunity__admin">
+            <EditOpportunityButton opportunity={opportunity} />
             <ArchiveOpportunityButton opportunity={opportunity} />
             <DeleteOpportunityButton opportunity={opportunity} />
           </div>

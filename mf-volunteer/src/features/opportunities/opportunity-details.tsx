@@ -1,6 +1,6 @@
-import { CalendarIcon, MapPinIcon } from '@district/ui';
+import { CalendarIcon, ClockIcon, MapPinIcon } from '@district/ui';
 import type { Opportunity } from '@district/contracts';
-import { formatEventDate } from '../volunteer/format-date';
+import { formatEventDate, formatTimeRange } from '../volunteer/format-date';
 
 // Where and when, shared by active and archived cards.
 export function OpportunityDetails({ opportunity }: { opportunity: Opportunity }) {
@@ -21,6 +21,13 @@ export function OpportunityDetails({ opportunity }: { opportunity: Opportunity }
         <dd>
           <time dateTime={opportunity.date}>{formatEventDate(opportunity.date)}</time>
         </dd>
+      </div>
+      <div>
+        <dt>
+          <ClockIcon />
+          <span className="ui-sr-only">Time</span>
+        </dt>
+        <dd>{formatTimeRange(opportunity.date, opportunity.endsAt)}</dd>
       </div>
     </dl>
   );

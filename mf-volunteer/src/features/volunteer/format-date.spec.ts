@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { dateInputToIso, formatEventDate, todayInputValue } from './format-date';
+import {
+  dateInputToIso,
+  dateTimeInputsToIso,
+  formatEventDate,
+  formatTimeRange,
+  todayInputValue,
+} from './format-date';
 
 describe('event dates', () => {
   it('shows the long form of the day the form picked, in the viewer’s zone', () => {
@@ -16,5 +22,21 @@ describe('event dates', () => {
     expect(dateInputToIso('')).toBeUndefined();
     expect(dateInputToIso('May 4')).toBeUndefined();
     expect(formatEventDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('event times (issue 18)', () => {
+  it('shows the range in the viewer’s zone, naming the zone', () => {
+    const start = dateTimeInputsToIso('2031-05-04', '09:00')!;
+    const end = dateTimeInputsToIso('2031-05-04', '11:30')!;
+    expect(formatTimeRange(start, end)).toMatch(/^9:00\s–\s11:30\sAM \S+$/);
+    const afternoon = dateTimeInputsToIso('2031-05-04', '14:00')!;
+    expect(formatTimeRange(end, afternoon)).toMatch(/^11:30\sAM\s–\s2:00\sPM \S+$/);
+  });
+
+  it('names both days when the event ends on another day', () => {
+    const start = dateTimeInputsToIso('2031-05-04', '22:00')!;
+    const end = dateTimeInputsToIso('2031-05-05', '01:00')!;
+    expect(formatTimeRange(start, end)).toMatch(/May 4.*May 5/);
   });
 });

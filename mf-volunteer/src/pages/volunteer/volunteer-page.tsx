@@ -1,5 +1,6 @@
 import { SCREEN_TEXTS } from '@district/contracts';
 import { PageHeader, useAuth } from '@district/ui';
+import { CalendarSubscription } from '../../features/calendar/calendar-subscription';
 import { CreateOpportunityButton } from '../../features/opportunities/create-opportunity-button';
 import { VolunteerTabs } from '../../features/volunteer/volunteer-tabs';
 
@@ -17,7 +18,12 @@ export function VolunteerPage() {
             ? 'Post new opportunities and look after past events and their photos.'
             : 'Find events in the district, sign up to help and share photos afterwards.'
         }
-        actions={user?.isAdmin ? <CreateOpportunityButton /> : undefined}
+        actions={
+          <>
+            <CalendarSubscription />
+            {user?.isAdmin ? <CreateOpportunityButton /> : null}
+          </>
+        }
       />
       <VolunteerTabs />
     </section>

@@ -12,6 +12,7 @@ import {
   opportunityStatusSchema,
   createOpportunitySchema,
 } from '../opportunities.schema';
+import { calendarFeedResponseSchema, updateOpportunitySchema } from '../opportunity-edit.schema';
 import { reviewStatusSchema } from '../review.schema';
 import { serviceHoursLogResponseSchema, serviceHoursSchema } from '../service-hours.schema';
 import {
@@ -96,6 +97,7 @@ const auditPageSchema = z.object({
 });
 
 const avatarFileParamSchema = z.object({ file: z.string() });
+const calendarFileParamSchema = z.object({ file: z.string() });
 
 type Registry = Record<ApiRouteName, Omit<EndpointSpec, 'method' | 'path'>> & {
   serviceHoursSummary: EndpointSpec;
@@ -312,6 +314,49 @@ const spec: Registry = {
     body: opportunityStatusSchema,
     success: { status: 200, schema: opportunityResponseSchema, description: 'Updated' },
     errors: [404, 415],
+  },
+  updateOpportunity: {
+    summary: 'Edit an opportunity',
+    description:
+      'Any of title, description, location, date (start), endsAt and spaces, at least one. Moving the start alone keeps the duration. Students signed up are told of a new time or place.',
+    tag: 'Opportunities',
+    access: 'admin',
+    params: idParamSchema,
+    body: updateOpportunitySchema,
+    success: { status: 200, schema: opportunityResponseSchema, description: 'Updated' },
+    errors: [404, 409, 415],
+  },
+  opportunityCalendar: {
+    summary: 'One opportunity as an iCalendar file',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: {
+      status: 200,
+      contentType: 'text/calendar',
+      description: 'A VCALENDAR with one VEVENT',
+    },
+    errors: [404],
+  },
+  calendarFeedUrl: {
+    summary: 'The private address of my calendar feed',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    success: { status: 200, schema: calendarFeedResponseSchema, description: 'The feed address' },
+  },
+  resetCalendarFeed: {
+    summary: 'A new calendar feed address; the old one stops working',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    success: { status: 200, schema: calendarFeedResponseSchema, description: 'The new address' },
+  },
+  calendarFeed: {
+    summary: 'A student’s sign-ups as an iCalendar feed (the token in the path is the key)',
+    tag: 'Opportunities',
+    access: 'public',
+    params: calendarFileParamSchema,
+    success: { status: 200, contentType: 'text/calendar', description: 'A VCALENDAR' },
+    errors: [404],
   },
   listSignups: {
     summary: 'Who signed up for an opportunity',

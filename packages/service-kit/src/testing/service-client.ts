@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { DomainEvent, EventPayload, EventType, UserReplicaPayload } from '@district/contracts';
+import type {
+  DomainEvent,
+  EventPayloadInput,
+  EventType,
+  UserReplicaPayload,
+} from '@district/contracts';
 import type { Identity } from '../identity/identity.types';
 import { identityHeader } from './test-identity';
 
@@ -55,7 +60,7 @@ export interface EnqueueOptions {
 export async function enqueueEvent<T extends EventType>(
   queue: Queue,
   type: T,
-  payload: EventPayload<T>,
+  payload: EventPayloadInput<T>,
   options: EnqueueOptions = {},
 ): Promise<string> {
   const id = options.eventId ?? randomUUID();

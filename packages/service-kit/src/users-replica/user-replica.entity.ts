@@ -27,6 +27,13 @@ export class UserReplicaEntity {
   @Column({ type: 'integer', nullable: true })
   grade!: number | null;
 
+  // Staff are not students: hour goals and student lists leave them out.
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin!: boolean;
+
+  @Column({ name: 'is_supervisor', type: 'boolean', default: false })
+  isSupervisor!: boolean;
+
   // Whether other students may see this student (issue 20); admins and supervisors see everyone.
   @Column({ name: 'directory_visible', type: 'boolean', default: true })
   directoryVisible!: boolean;

@@ -19,11 +19,12 @@ export class UsersReplicaRepository {
   ): Promise<void> {
     await manager.query(
       `INSERT INTO "users" ("id", "name", "school", "school_name", "avatar_url", "grade",
-         "directory_visible", "language", "source_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         "is_admin", "is_supervisor", "directory_visible", "language", "source_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT ("id") DO UPDATE SET "name" = EXCLUDED."name", "school" = EXCLUDED."school",
          "school_name" = EXCLUDED."school_name", "avatar_url" = EXCLUDED."avatar_url",
-         "grade" = EXCLUDED."grade", "directory_visible" = EXCLUDED."directory_visible",
+         "grade" = EXCLUDED."grade", "is_admin" = EXCLUDED."is_admin",
+         "is_supervisor" = EXCLUDED."is_supervisor", "directory_visible" = EXCLUDED."directory_visible",
          "language" = EXCLUDED."language", "source_at" = EXCLUDED."source_at"
        WHERE NOT "users"."deleted" AND "users"."source_at" <= EXCLUDED."source_at"`,
       [
@@ -33,6 +34,8 @@ export class UsersReplicaRepository {
         canonicalSchoolName(user.school),
         user.avatarUrl,
         user.grade,
+        user.isAdmin,
+        user.isSupervisor,
         user.directoryVisible,
         user.language,
         occurredAt,

@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'privacy.settings.change': 'Privacy policy changed',
   'users.backup': 'Backup download',
   'opportunity.create': 'Opportunity created',
+  'opportunity.update': 'Opportunity edited',
   'opportunity.archive': 'Opportunity archived',
   'opportunity.reopen': 'Opportunity reopened',
   'opportunity.delete': 'Opportunity deleted',

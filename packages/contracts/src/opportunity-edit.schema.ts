@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { SPACES_MAX, SPACES_MIN, TEXT_LIMITS } from './constants';
+import { coercedNumber, messageFor, optionalCoercedDate, requiredText } from './fields';
+import { VALIDATION } from './messages';
+
+// Issue 18 texts (our own wording, in the spec's voice).
+export const OPPORTUNITY_EDIT_MESSAGES = {
+  nothingToChange: 'Change at least one field',
+  spacesBelowSignups: (filled: number) =>
+    `Spaces cannot be fewer than the ${filled} students already signed up`,
+  repeatWeeksRange: 'Repeat weekly between 2 and 26 times',
+  invalidTimeZone: 'Unknown time zone',
+  opportunityUpdated: 'Opportunity updated successfully',
+  seriesCreated: (count: number) => `${count} opportunities created successfully`,
+} as const;
+
+// The district's zone: series dates keep their wall-clock time here when the browser does not
+// say its own, and server-written texts (change notices) give times in it.
+export const DISTRICT_TIME_ZONE = 'America/Chicago';
+
+export const REPEAT_WEEKS_MIN = 2;
+export const REPEAT_WEEKS_MAX = 26;
+
+// A weekly series: how many dates (the first included) and the creator's IANA time zone, so that
+// "every Saturday at 9:00" stays 9:00 across a daylight-saving change.
+export const repeatWeeksSchema = coercedNumber(
+  z
+    .number({ error: messageFor(OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange) })
+    .int(OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
+    .min(REPEAT_WEEKS_MIN, OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
+    .max(REPEAT_WEEKS_MAX, OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
+    .optional(),
+);
+
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: OPPORTUNITY_EDIT_MESSAGES.invalidTimeZone },
+  );
+
+// PATCH /api/opportunities/{id} (admin) and the Edit dialog: any of the create form's fields,
+// at least one; when both times come, the end is after the start (the service checks the
+// stored one otherwise).
+export const updateOpportunitySchema = z
+  .strictObject({
+    title: requiredText(TEXT_LIMITS.opportunityTitle).optional(),
+    description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, {
+      multiline: true,
+    }).optional(),
+    location: requiredText(TEXT_LIMITS.location).optional(),
+    date: optionalCoercedDate(),
+    endsAt: optionalCoercedDate(),
+    spaces: coercedNumber(
+      z
+        .number({ error: messageFor() })
+        .int(VALIDATION.spacesInteger)
+        .min(SPACES_MIN, VALIDATION.spacesMin)
+        .max(SPACES_MAX, VALIDATION.spacesMax)
+        .optional(),
+    ),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: OPPORTUNITY_EDIT_MESSAGES.nothingToChange,
+  })
+  .refine((input) => !input.date || !input.endsAt || input.endsAt > input.date, {
+    message: VALIDATION.endBeforeStart,
+    path: ['endsAt'],
+  });
+export type UpdateOpportunityInput = z.output<typeof updateOpportunitySchema>;
+
+// GET /api/calendar/feed: the signed-in student's private subscription address.
+export const calendarFeedResponseSchema = z.object({ url: z.string() });
+export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ICAL from 'ical.js';
+import type { CalendarFeedResponse, Opportunity } from '@district/contracts';
+import {
+  admin,
+  opportunityBody,
+  otherStudent,
+  startVolunteerApp,
+  student,
+  TEST_PUBLIC_URL,
+  type VolunteerTestApp,
+} from './support/volunteer-test-app';
+
+interface ParsedEvent {
+  uid: string;
+  start: string;
+  end: string;
+  summary: string;
+  location: string;
+  description: string;
+  startIsUtc: boolean;
+}
+
+// Parsed the way a calendar app would (ical.js), not by string matching.
+function parseCalendar(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  expect(calendar.name).toBe('vcalendar');
+  expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+  expect(calendar.getFirstPropertyValue('prodid')).toEqual(expect.any(String));
+  return calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+      summary: event.summary,
+      location: event.location,
+      description: event.description,
+      startIsUtc: event.startDate.zone === ICAL.Timezone.utcTimezone,
+    };
+  });
+}
+
+// Issue 18: an opportunity's .ics file and a student's private feed.
+describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
+  let app: VolunteerTestApp;
+  let cleanup: Opportunity;
+  let tutoring: Opportunity;
+
+  beforeAll(async () => {
+    app = await startVolunteerApp();
+    await app.register(admin, student, otherStudent);
+    const create = async (overrides: Record<string, unknown>) =>
+      (
+        await app.api<Opportunity>('POST', '/api/opportunities', {
+          as: admin,
+          body: opportunityBody(overrides),
+        })
+      ).body;
+    cleanup = await create({
+      title: 'Beach Cleanup, Grand Isle',
+      description: 'Gloves provided; bring water.\nMeet at the pier; park on the street.',
+      location: 'Grand Isle State Park, LA',
+      date: '2031-06-07T14:00:00.000Z',
+      endsAt: '2031-06-07T17:30:00.000Z',
+    });
+    tutoring = await create({ title: 'Tutoring', date: '2031-06-10T22:00:00.000Z' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const path = (url: string) => new URL(url).pathname;
+
+  describe('GET /api/opportunities/{id}/calendar.ics', () => {
+    it('answers any signed-in user one VEVENT with a stable UID, UTC times and the details', async () => {
+      const first = await app.api<string>('GET', `/api/opportunities/${cleanup.id}/calendar.ics`, {
+        as: student,
+      });
+      expect(first.status).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(first.headers['content-disposition']).toMatch(/^attachment; filename=".+\.ics"$/);
+      const events = parseCalendar(first.text);
+      expect(events).toEqual([
+        {
+          uid: `opportunity-${cleanup.id}@volunteer.test`,
+          start: '2031-06-07T14:00:00.000Z',
+          end: '2031-06-07T17:30:00.000Z',
+          summary: 'Beach Cleanup, Grand Isle',
+          location: 'Grand Isle State Park, LA',
+          description: 'Gloves provided; bring water.\nMeet at the pier; park on the street.',
+          startIsUtc: true,
+        },
+      ]);
+      expect(first.text).toMatch(/\r\nDTSTART:20310607T140000Z\r\n/);
+      expect(first.text).toMatch(/\r\nDTEND:20310607T173000Z\r\n/);
+      // The same UID after an edit, so a calendar updates the event it holds.
+      await app.api('PATCH', `/api/opportunities/${cleanup.id}`, {
+        as: admin,
+        body: { location: 'Grand Isle' },
+      });
+      const second = await app.api<string>('GET', `/api/opportunities/${cleanup.id}/calendar.ics`, {
+        as: otherStudent,
+      });
+      expect(parseCalendar(second.text)[0]).toMatchObject({
+        uid: events[0].uid,
+        location: 'Grand Isle',
+      });
+    });
+
+    it('answers 401 signed out and 404 for an unknown opportunity', async () => {
+      expect((await app.api('GET', `/api/opportunities/${cleanup.id}/calendar.ics`)).status).toBe(
+        401,
+      );
+      const missing = await app.api('GET', '/api/opportunities/2000000/calendar.ics', {
+        as: student,
+      });
+      expect(missing.status).toBe(404);
+    });
+  });
+
+  describe('private feed', () => {
+    it('gives a signed-in student one stable address, served without a cookie with their sign-ups only', async () => {
+      await app.api('POST', `/api/opportunities/${cleanup.id}/signup`, { as: student });
+      await app.api('POST', `/api/opportunities/${tutoring.id}/signup`, { as: otherStudent });
+
+      const res = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', { as: student });
+      expect(res.status).toBe(200);
+      expect(res.body.url).toMatch(
+        new RegExp(`^${TEST_PUBLIC_URL}/api/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`),
+      );
+      const again = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: student,
+      });
+      expect(again.body.url).toBe(res.body.url);
+      const others = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: otherStudent,
+      });
+      expect(others.body.url).not.toBe(res.body.url);
+
+      // No identity at all: the token is the only key.
+      const feed = await app.api<string>('GET', path(res.body.url));
+      expect(feed.status).toBe(200);
+      expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(parseCalendar(feed.text).map((e) => e.uid)).toEqual([
+        `opportunity-${cleanup.id}@volunteer.test`,
+      ]);
+      // Nothing about the student in it.
+      expect(feed.text).not.toContain('Stella');
+      const theirs = await app.api<string>('GET', path(others.body.url));
+      expect(parseCalendar(theirs.text).map((e) => e.summary)).toEqual(['Tutoring']);
+
+      // Withdrawing takes it out of the feed.
+      await app.api('DELETE', `/api/opportunities/${cleanup.id}/signup`, { as: student });
+      expect(parseCalendar((await app.api<string>('GET', path(res.body.url))).text)).toEqual([]);
+    });
+
+    it('stores the token only hashed (and sealed), never readable', async () => {
+      const { body } = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: student,
+      });
+      const token = /\/([^/]+)\.ics$/.exec(body.url)![1];
+      const rows = await app.sql<Record<string, string>>(
+        `SELECT * FROM calendar_feeds WHERE user_id = $1`,
+        [student.id],
+      );
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(token);
+      expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('DELETE gives a new address and the old one answers 404', async () => {
+      const old = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: otherStudent,
+      });
+      const reset = await app.api<CalendarFeedResponse>('DELETE', '/api/calendar/feed', {
+        as: otherStudent,
+      });
+      expect(reset.status).toBe(200);
+      expect(reset.body.url).not.toBe(old.body.url);
+      expect((await app.api('GET', path(old.body.url))).status).toBe(404);
+      expect((await app.api('GET', path(reset.body.url))).status).toBe(200);
+      const now = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: otherStudent,
+      });
+      expect(now.body.url).toBe(reset.body.url);
+    });
+
+    it('answers the same bare 404 for unknown and malformed tokens, and 401 for the address signed out', async () => {
+      const unknown = await app.api('GET', `/api/calendar/feed/${'A'.repeat(43)}.ics`);
+      const malformed = await app.api('GET', '/api/calendar/feed/nope.ics');
+      const noSuffix = await app.api('GET', `/api/calendar/feed/${'A'.repeat(43)}`);
+      for (const res of [unknown, malformed, noSuffix]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(unknown.body);
+      }
+      expect((await app.api('GET', '/api/calendar/feed')).status).toBe(401);
+      expect((await app.api('DELETE', '/api/calendar/feed')).status).toBe(401);
+    });
+
+    it('is forgotten with its student', async () => {
+      const { body } = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: student,
+      });
+      await app.deliver('user.deleted', { id: student.id });
+      expect((await app.api('GET', path(body.url))).status).toBe(404);
+    });
+  });
+});
