@@ -59,3 +59,5 @@ export * from './audit';
 
 export * from './users-replica';
 export * from './mail';
+
+export * from './export/own-data-export.module';

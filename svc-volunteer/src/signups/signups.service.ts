@@ -12,6 +12,10 @@ import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { RemindersService } from '../reminders/reminders.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
 
+// Issue 20: what other students receive instead of a hidden signer's name; with the school
+// beside it the screen reads "A student from <school>".
+export const ANONYMOUS_SIGNER = 'A student';
+
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
 const CAPACITY_CONSTRAINT = 'opportunities_filled_within_spaces';
 
@@ -32,18 +36,23 @@ export class SignupsService {
   ) {}
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
-  // viewer's own; nobody receives another user's id.
-  async list(opportunityId: number, viewerId: number): Promise<SignupEntry[]> {
+  // viewer's own; nobody receives another user's id. Issue 20: a student who hid themselves is
+  // "A student from <school>" to other students; admins and supervisors see the name, marked.
+  async list(opportunityId: number, viewer: Identity): Promise<SignupEntry[]> {
     // One query answers both "does it exist" (a row with null signup) and the list itself.
-    const rows = await this.signups.listEntries(opportunityId, viewerId);
+    const rows = await this.signups.listEntries(opportunityId, viewer.id);
     if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    const staff = viewer.isAdmin || viewer.isSupervisor;
     return rows
       .filter((row) => row.signupId !== null)
-      .map((row) => ({
-        name: row.name ?? UNKNOWN_USER_NAME,
-        school: row.school ?? '',
-        mine: row.mine === true,
-      }));
+      .map((row) => {
+        const mine = row.mine === true;
+        const school = row.school ?? '';
+        const name = row.name ?? UNKNOWN_USER_NAME;
+        if (row.visible !== false || mine) return { name, school, mine };
+        if (staff) return { name, school, mine, hidden: true };
+        return { name: ANONYMOUS_SIGNER, school, mine };
+      });
   }
 
   opportunityIdsOf(userId: number): Promise<number[]> {
