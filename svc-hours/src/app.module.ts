@@ -25,7 +25,15 @@ export const SERVICE = 'svc-hours';
     // Issue 20: this service's part of a student's data export (svc-auth assembles it).
     OwnDataExportModule.forRoot({
       service: 'svc-hours',
-      parts: [{ name: 'serviceHours', entity: ServiceHoursLogEntity, userField: 'userId' }],
+      parts: [
+        { name: 'serviceHours', entity: ServiceHoursLogEntity, userField: 'userId' },
+        {
+          name: 'serviceRecords',
+          entity: ServiceRecordEntity,
+          userField: 'userId',
+          omit: ['pdf'],
+        },
+      ],
     }),
     // Relay for hours.approved; consumer of user.* (the replica).
     EventsModule.forRoot({ service: SERVICE }),

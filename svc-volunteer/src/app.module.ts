@@ -58,6 +58,18 @@ export class AppModule {
               userField: 'userId',
               relations: ['opportunity'],
             },
+            {
+              name: 'waitlists',
+              entity: WaitlistEntryEntity,
+              userField: 'userId',
+              relations: ['opportunity'],
+            },
+            {
+              name: 'attendance',
+              entity: AttendanceEntity,
+              userField: 'userId',
+              relations: ['opportunity'],
+            },
           ],
         }),
         EventsModule.forRoot({ service: SERVICE, ...options.events }),

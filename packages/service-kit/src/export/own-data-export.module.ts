@@ -10,6 +10,8 @@ export interface OwnDataPart {
   userField: string;
   // Related rows worth reading beside it (a sign-up's opportunity title and date).
   relations?: string[];
+  // Columns left out of the JSON (a stored PDF: its facts are in the other columns).
+  omit?: string[];
 }
 
 export interface OwnDataExport {
@@ -36,11 +38,13 @@ export class OwnDataExportModule {
         return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
           const parts: Record<string, ObjectLiteral[]> = {};
           for (const part of options.parts) {
-            parts[part.name] = await manager.find(part.entity, {
+            const rows = await manager.find(part.entity, {
               where: { [part.userField]: user.id },
               relations: Object.fromEntries((part.relations ?? []).map((r) => [r, true])),
               order: { id: 'ASC' },
             });
+            for (const row of rows) for (const column of part.omit ?? []) delete row[column];
+            parts[part.name] = rows;
           }
           return { service: options.service, parts };
         });
