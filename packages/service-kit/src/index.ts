@@ -59,3 +59,4 @@ export * from './audit';
 
 export * from './users-replica';
 export * from './mail';
+export * from './metrics';

@@ -11,6 +11,7 @@ import type { Identity } from '../identity/identity.types';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
 import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
+import { ServiceMetrics } from '../metrics/service-metrics';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 75_000;
@@ -63,9 +64,10 @@ export async function createServiceApp(
     // not retried by nginx and lost requests in a rolling restart.
     return503OnClosing: false,
   });
+  const metrics = new ServiceMetrics(service);
   const root: DynamicModule = {
     module: ServiceRootModule,
-    imports: [ServiceKitModule.forRoot({ service, config, logger, redis }), appModule],
+    imports: [ServiceKitModule.forRoot({ service, config, logger, redis, metrics }), appModule],
   };
   let app: NestFastifyApplication;
   try {
@@ -98,6 +100,19 @@ export async function createServiceApp(
     else logger.info(line, 'request');
     done();
   });
+
+  // Request rate, errors and latency per route template (routeOptions.url, e.g.
+  // "/opportunities/:id"), only when metrics are on: off, a request pays nothing for them.
+  if (config.METRICS_PORT !== undefined)
+    fastify.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
 
   app.enableShutdownHooks();
   await options.configure?.(app);

@@ -14,6 +14,8 @@ import {
 import { schemaOf } from '../database/create-data-source';
 import { isDependencyOutage } from '../errors/dependency-outage';
 import { LOGGER } from '../logging/logger';
+import { SERVICE_METRICS, type ServiceMetrics } from '../metrics/service-metrics';
+import type { Histogram } from 'prom-client';
 import { eventTypesFor, type EventRouting } from './event-routing';
 import { HANDLE_EVENT_KEY } from './handle-event.decorator';
 import { ClosingWorkerHost } from './worker-host';
@@ -75,6 +77,7 @@ export class EventProcessor
 {
   private readonly handlers = new Map<string, EventHandlerFn<never>>();
   private redisDown = false;
+  private readonly processing: Histogram<'type' | 'outcome'>;
 
   constructor(
     @Inject(EVENT_PROCESSOR_SETTINGS) private readonly settings: EventProcessorSettings,
@@ -83,8 +86,15 @@ export class EventProcessor
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
   ) {
     super();
+    this.processing = metrics.histogram({
+      name: 'event_processing_seconds',
+      help: 'Time a consumer took per event, by event type and outcome (applied, repeat, failed)',
+      labelNames: ['type', 'outcome'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    });
   }
 
   // Collects the app's @HandleEvent methods; a missing or extra handler fails the start.
@@ -150,7 +160,15 @@ export class EventProcessor
         `invalid event ${job.id}: ${error instanceof Error ? error.message : error}`,
       );
     }
-    const applied = await this.apply(event);
+    const end = this.processing.startTimer({ type: event.type });
+    let applied: boolean;
+    try {
+      applied = await this.apply(event);
+    } catch (error) {
+      end({ outcome: 'failed' });
+      throw error;
+    }
+    end({ outcome: applied ? 'applied' : 'repeat' });
     this.logger.debug({ eventId: event.id, type: event.type, applied }, 'event processed');
   }
 
