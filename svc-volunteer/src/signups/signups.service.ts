@@ -1,11 +1,17 @@
 import {
   ConflictException,
   ForbiddenException,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
 import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/contracts';
-import { UNKNOWN_USER_NAME, type Identity } from '@district/service-kit';
+import {
+  SERVICE_METRICS,
+  UNKNOWN_USER_NAME,
+  type Identity,
+  type ServiceMetrics,
+} from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
 
@@ -23,7 +29,18 @@ export class SignupsService {
   constructor(
     private readonly signups: SignupsRepository,
     private readonly opportunities: OpportunitiesService,
+    @Inject(SERVICE_METRICS) private readonly metrics: ServiceMetrics,
   ) {}
+
+  private readonly refusedFull = this.metrics.counter({
+    name: 'volunteer_signups_refused_full_total',
+    help: 'Sign-ups refused because the opportunity was full',
+  });
+
+  private full(): ConflictException {
+    this.refusedFull.inc();
+    return new ConflictException(API_MESSAGES.opportunityFull);
+  }
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
   // viewer's own; nobody receives another user's id.
@@ -58,9 +75,9 @@ export class SignupsService {
       if (state.signedUp) throw new ConflictException(API_MESSAGES.alreadySignedUp);
       if (state.status !== 'active') throw new ConflictException(API_MESSAGES.opportunityArchived);
       if (state.deletedUser) throw new ForbiddenException();
-      if (state.filled >= state.spaces) throw new ConflictException(API_MESSAGES.opportunityFull);
+      if (state.filled >= state.spaces) throw this.full();
     }
-    throw new ConflictException(API_MESSAGES.opportunityFull);
+    throw this.full();
   }
 
   async withdraw(opportunityId: number, userId: number): Promise<Opportunity> {
@@ -84,9 +101,7 @@ export class SignupsService {
       state = await this.signups.tryInsert(opportunityId, user);
     } catch (error) {
       const pg = pgError(error);
-      if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) {
-        throw new ConflictException(API_MESSAGES.opportunityFull);
-      }
+      if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) throw this.full();
       // The opportunity was deleted between the SELECT and the foreign-key check.
       if (pg?.code === '23503') throw new NotFoundException(API_MESSAGES.opportunityNotFound);
       throw error;
