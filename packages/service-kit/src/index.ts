@@ -60,3 +60,4 @@ export * from './audit';
 export * from './users-replica';
 export * from './mail';
 export * from './metrics';
+export * from './tracing';

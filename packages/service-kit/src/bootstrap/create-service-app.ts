@@ -12,6 +12,7 @@ import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
 import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
 import { ServiceMetrics } from '../metrics/service-metrics';
+import { continueTrace, runInTrace, type TraceContext } from '../tracing/trace-context';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 75_000;
@@ -83,6 +84,18 @@ export async function createServiceApp(
   // Body-parser failures (malformed JSON, too large, wrong media type) reach the global filter
   // too: Nest turns Fastify's errors into HttpExceptions with Fastify's status and message.
   const fastify = app.getHttpAdapter().getInstance();
+  // The gateway's traceparent and X-Request-Id become the request's trace context: everything
+  // the request does (log lines, outbox rows) runs inside it. TRACING=false turns it off.
+  if (config.TRACING)
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      const requestId = request.headers['x-request-id'];
+      const context = continueTrace(
+        request.headers.traceparent,
+        typeof requestId === 'string' ? requestId : undefined,
+      );
+      (request as unknown as { trace: TraceContext }).trace = context;
+      runInTrace(context, done);
+    });
   // One JSON line per request. Health probes and the gateway's identity checks (/internal/) only
   // at debug level: there is one check per API call, and nginx's access log already shows it
   // with the request it guarded.
@@ -94,6 +107,9 @@ export async function createServiceApp(
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       userId: user?.id,
+      // onResponse may run outside the request's async context: named here explicitly.
+      trace_id: (request as unknown as { trace?: TraceContext }).trace?.traceId,
+      request_id: (request as unknown as { trace?: TraceContext }).trace?.requestId,
     };
     if (request.url.startsWith('/health/') || request.url.startsWith('/internal/'))
       logger.debug(line, 'request');

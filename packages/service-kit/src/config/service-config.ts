@@ -33,6 +33,8 @@ export const baseConfigSchema = z.object({
     .min(0, 'must be a port number')
     .max(65535, 'must be a port number')
     .optional(),
+  // Trace context (traceparent → logs, outbox rows, jobs); false only to measure what it costs.
+  TRACING: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Peers whose X-Forwarded-For is believed (the gateway): addresses or CIDRs, comma-separated.
   // Anyone else is taken at their socket address, so a client reaching a service directly

@@ -19,6 +19,7 @@ import type { Histogram } from 'prom-client';
 import { eventTypesFor, type EventRouting } from './event-routing';
 import { HANDLE_EVENT_KEY } from './handle-event.decorator';
 import { ClosingWorkerHost } from './worker-host';
+import { continueTrace, runInTrace } from '../tracing/trace-context';
 
 export interface EventContext<T extends EventType = EventType> {
   // The transaction that also records the event as processed: write through it.
@@ -160,6 +161,11 @@ export class EventProcessor
         `invalid event ${job.id}: ${error instanceof Error ? error.message : error}`,
       );
     }
+    // The consumer's work (and its log lines, and events it writes) joins the writer's trace.
+    return runInTrace(continueTrace(event.traceparent, event.id), () => this.processTraced(event));
+  }
+
+  private async processTraced(event: DomainEvent): Promise<void> {
     const end = this.processing.startTimer({ type: event.type });
     let applied: boolean;
     try {

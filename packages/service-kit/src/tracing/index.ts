@@ -1,0 +1,2 @@
+export * from './trace-context';
+export { AddOutboxTraceparent1796100000000 } from './outbox-traceparent.migration';
