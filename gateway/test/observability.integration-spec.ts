@@ -43,7 +43,9 @@ describe('gateway observability', () => {
   });
 
   it('starts a trace for every request and hands it to the service with the request id', async () => {
-    await request(`${platform.gateway.url}/api/opportunities`, { headers: { cookie: 'sid=student' } });
+    await request(`${platform.gateway.url}/api/opportunities`, {
+      headers: { cookie: 'sid=student' },
+    });
     const seen = lastRequestTo('/api/opportunities');
     const [, traceId] = TRACEPARENT.exec(String(seen.headers.traceparent)) ?? [];
     expect(traceId).toBe(seen.headers['x-request-id']);

@@ -15,7 +15,11 @@ import { producerModule } from './fixtures/test-app.module';
 const student = { id: 7, isAdmin: false, isSupervisor: false };
 
 // The value of one series in a Prometheus text answer (undefined when absent).
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+function sample(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
@@ -78,10 +82,11 @@ describe('metrics of a service built with service-kit', () => {
   });
 
   it('moves the outbox and queue figures as events are written and relayed', async () => {
-    const before = sample(await scrape(), 'bullmq_jobs', {
-      queue: 'events-svc-content',
-      state: 'waiting',
-    }) ?? 0;
+    const before =
+      sample(await scrape(), 'bullmq_jobs', {
+        queue: 'events-svc-content',
+        state: 'waiting',
+      }) ?? 0;
     for (const name of ['alpha', 'bravo'])
       await fetch(`${service.url}/widgets`, {
         method: 'POST',

@@ -64,18 +64,24 @@ export class ServiceMetrics {
   }
 
   counter<L extends string>(config: CounterConfiguration<L>): Counter<L> {
-    return (this.registry.getSingleMetric(config.name) as Counter<L> | undefined) ??
-      new Counter({ ...config, registers: [this.registry] });
+    return (
+      (this.registry.getSingleMetric(config.name) as Counter<L> | undefined) ??
+      new Counter({ ...config, registers: [this.registry] })
+    );
   }
 
   gauge<L extends string>(config: GaugeConfiguration<L>): Gauge<L> {
-    return (this.registry.getSingleMetric(config.name) as Gauge<L> | undefined) ??
-      new Gauge({ ...config, registers: [this.registry] });
+    return (
+      (this.registry.getSingleMetric(config.name) as Gauge<L> | undefined) ??
+      new Gauge({ ...config, registers: [this.registry] })
+    );
   }
 
   histogram<L extends string>(config: HistogramConfiguration<L>): Histogram<L> {
-    return (this.registry.getSingleMetric(config.name) as Histogram<L> | undefined) ??
-      new Histogram({ ...config, registers: [this.registry] });
+    return (
+      (this.registry.getSingleMetric(config.name) as Histogram<L> | undefined) ??
+      new Histogram({ ...config, registers: [this.registry] })
+    );
   }
 
   // Queue depths are read from Redis at scrape time.
@@ -90,11 +96,16 @@ export class ServiceMetrics {
   }
 
   observeRequest(method: string, route: string | undefined, status: number, seconds: number) {
-    this.httpDuration.observe({ method, route: route ?? UNMATCHED_ROUTE, status: String(status) }, seconds);
+    this.httpDuration.observe(
+      { method, route: route ?? UNMATCHED_ROUTE, status: String(status) },
+      seconds,
+    );
   }
 
   async render(): Promise<string> {
-    await Promise.all(this.collectors.map((collect) => withDeadline(Promise.resolve().then(collect))));
+    await Promise.all(
+      this.collectors.map((collect) => withDeadline(Promise.resolve().then(collect))),
+    );
     return this.registry.metrics();
   }
 }
