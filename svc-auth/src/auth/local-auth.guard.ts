@@ -9,7 +9,12 @@ import {
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, loginSchema } from '@district/contracts';
-import { SERVICE_METRICS, zodErrorBody, type ServiceMetrics } from '@district/service-kit';
+import {
+  SERVICE_METRICS,
+  zodErrorBody,
+  type Counter,
+  type ServiceMetrics,
+} from '@district/service-kit';
 import { DeviceCookie } from './device-cookie';
 import { LoginThrottle, throttleMessage, type LoginAttempt } from './login-throttle.service';
 import { LOCAL_STRATEGY } from './local.strategy';
@@ -22,15 +27,16 @@ export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
   constructor(
     private readonly throttle: LoginThrottle,
     private readonly devices: DeviceCookie,
-    @Inject(SERVICE_METRICS) private readonly metrics: ServiceMetrics,
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
   ) {
     super();
+    this.throttled = metrics.counter({
+      name: 'auth_logins_throttled_total',
+      help: 'Sign-in attempts refused with 429 by the failure counters',
+    });
   }
 
-  private readonly throttled = this.metrics.counter({
-    name: 'auth_logins_throttled_total',
-    help: 'Sign-in attempts refused with 429 by the failure counters',
-  });
+  private readonly throttled: Counter;
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();

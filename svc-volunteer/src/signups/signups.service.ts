@@ -9,6 +9,7 @@ import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/cont
 import {
   SERVICE_METRICS,
   UNKNOWN_USER_NAME,
+  type Counter,
   type Identity,
   type ServiceMetrics,
 } from '@district/service-kit';
@@ -29,13 +30,15 @@ export class SignupsService {
   constructor(
     private readonly signups: SignupsRepository,
     private readonly opportunities: OpportunitiesService,
-    @Inject(SERVICE_METRICS) private readonly metrics: ServiceMetrics,
-  ) {}
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    this.refusedFull = metrics.counter({
+      name: 'volunteer_signups_refused_full_total',
+      help: 'Sign-ups refused because the opportunity was full',
+    });
+  }
 
-  private readonly refusedFull = this.metrics.counter({
-    name: 'volunteer_signups_refused_full_total',
-    help: 'Sign-ups refused because the opportunity was full',
-  });
+  private readonly refusedFull: Counter;
 
   private full(): ConflictException {
     this.refusedFull.inc();
