@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from '@jest/globals';
@@ -88,5 +90,52 @@ describe('trace context from the gateway to a consumer (issue 21)', () => {
       '0'.repeat(32),
     );
     expect(continueTrace('garbage').traceId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('exports a server span per request to the OTLP endpoint when one is set, in the same trace', async () => {
+    const received: string[] = [];
+    const collector = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push(`${req.url} ${body}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+    const db = await createTestDatabase('kit_otlp');
+    const prefix = testRedisPrefix('otlp');
+    const service = await startTestService(
+      producerModule(),
+      testServiceConfig({
+        DATABASE_URL: db.url,
+        BULLMQ_PREFIX: prefix,
+        DB_SCHEMA: 'volunteer',
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      }),
+    );
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    try {
+      const res = await fetch(`${service.url}/widgets/42`, {
+        headers: {
+          traceparent: `00-${traceId}-b7ad6b7169203331-01`,
+          ...identityHeader({ id: 1 }),
+        },
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      // Closing flushes the batch.
+      await service.close();
+      await db.drop();
+      await clearRedisPrefix(prefix);
+    }
+    await waitFor(() => received.length > 0, 'the exported spans');
+    collector.close();
+    const [sent] = received;
+    expect(sent).toMatch(/^\/v1\/traces /);
+    expect(sent).toContain(traceId);
+    expect(sent).toContain('b7ad6b7169203331');
+    expect(sent).toContain('GET /widgets/:id');
   });
 });

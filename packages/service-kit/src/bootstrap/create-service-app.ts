@@ -13,6 +13,7 @@ import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
 import { ServiceMetrics } from '../metrics/service-metrics';
 import { continueTrace, runInTrace, type TraceContext } from '../tracing/trace-context';
+import { spanExportFromEnv, type EndSpan } from '../tracing/span-export';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 75_000;
@@ -66,9 +67,15 @@ export async function createServiceApp(
     return503OnClosing: false,
   });
   const metrics = new ServiceMetrics(service);
+  const spans = config.TRACING
+    ? spanExportFromEnv(service, config.OTEL_EXPORTER_OTLP_ENDPOINT)
+    : undefined;
   const root: DynamicModule = {
     module: ServiceRootModule,
-    imports: [ServiceKitModule.forRoot({ service, config, logger, redis, metrics }), appModule],
+    imports: [
+      ServiceKitModule.forRoot({ service, config, logger, redis, metrics, spans }),
+      appModule,
+    ],
   };
   let app: NestFastifyApplication;
   try {
@@ -94,6 +101,15 @@ export async function createServiceApp(
         typeof requestId === 'string' ? requestId : undefined,
       );
       (request as unknown as { trace: TraceContext }).trace = context;
+      if (spans) {
+        const route = request.routeOptions.url ?? 'unmatched';
+        (request as unknown as { endSpan: EndSpan }).endSpan = spans.start(
+          `${request.method} ${route}`,
+          context,
+          'server',
+          { 'http.request.method': request.method, 'http.route': route },
+        );
+      }
       runInTrace(context, done);
     });
   // One JSON line per request. Health probes and the gateway's identity checks (/internal/) only
@@ -119,6 +135,18 @@ export async function createServiceApp(
 
   // Request rate, errors and latency per route template (routeOptions.url, e.g.
   // "/opportunities/:id"), only when metrics are on: off, a request pays nothing for them.
+  if (spans) {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      const status = reply.statusCode;
+      (request as unknown as { endSpan?: EndSpan }).endSpan?.(
+        { 'http.response.status_code': status },
+        status >= 500,
+      );
+      done();
+    });
+    // Sends what is still batched before the process goes.
+    fastify.addHook('onClose', async () => spans.shutdown());
+  }
   if (config.METRICS_PORT !== undefined)
     fastify.addHook('onResponse', (request, reply, done) => {
       metrics.observeRequest(

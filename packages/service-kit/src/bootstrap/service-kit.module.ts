@@ -24,6 +24,7 @@ import { REDIS } from '../redis/redis';
 import { ApiValidationPipe } from '../validation/zod-validation';
 import { MetricsServer } from '../metrics/metrics.server';
 import { SERVICE_METRICS, ServiceMetrics } from '../metrics/service-metrics';
+import { SPAN_EXPORT, type SpanExport } from '../tracing/span-export';
 
 export const SERVICE_NAME = Symbol('service-kit:service-name');
 
@@ -33,6 +34,8 @@ export interface ServiceKitModuleOptions {
   logger: Logger;
   redis: Redis;
   metrics: ServiceMetrics;
+  // Present only with OTEL_EXPORTER_OTLP_ENDPOINT.
+  spans?: SpanExport;
 }
 
 interface PgPool {
@@ -99,6 +102,7 @@ export class ServiceKitModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: LOGGER, useValue: options.logger },
         { provide: REDIS, useValue: options.redis },
         { provide: SERVICE_METRICS, useValue: options.metrics },
+        { provide: SPAN_EXPORT, useValue: options.spans ?? null },
         IdentityStrategy,
         // Order matters: identity first, then roles.
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -107,7 +111,7 @@ export class ServiceKitModule implements OnApplicationBootstrap, OnApplicationSh
         // nestjs-zod DTOs (createZodDto) on @Body/@Query/@Param are validated here, once.
         { provide: APP_PIPE, useClass: ApiValidationPipe },
       ],
-      exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, REDIS, SERVICE_METRICS],
+      exports: [SERVICE_NAME, SERVICE_CONFIG, LOGGER, REDIS, SERVICE_METRICS, SPAN_EXPORT],
     };
   }
 

@@ -33,6 +33,8 @@ export const baseConfigSchema = z.object({
     .min(0, 'must be a port number')
     .max(65535, 'must be a port number')
     .optional(),
+  // OpenTelemetry collector (OTLP/HTTP) that receives the spans; unset: no span leaves.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
   // Trace context (traceparent → logs, outbox rows, jobs); false only to measure what it costs.
   TRACING: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

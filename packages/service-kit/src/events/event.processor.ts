@@ -1,4 +1,4 @@
-import { Inject, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Optional, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { OnWorkerEvent } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
@@ -20,6 +20,7 @@ import { eventTypesFor, type EventRouting } from './event-routing';
 import { HANDLE_EVENT_KEY } from './handle-event.decorator';
 import { ClosingWorkerHost } from './worker-host';
 import { continueTrace, runInTrace } from '../tracing/trace-context';
+import { SPAN_EXPORT, type SpanExport } from '../tracing/span-export';
 
 export interface EventContext<T extends EventType = EventType> {
   // The transaction that also records the event as processed: write through it.
@@ -88,6 +89,8 @@ export class EventProcessor
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+    // Absent in apps built without the kit module (tests wiring EventsModule alone).
+    @Optional() @Inject(SPAN_EXPORT) private readonly spans?: SpanExport | null,
   ) {
     super();
     this.processing = metrics.histogram({
@@ -162,7 +165,18 @@ export class EventProcessor
       );
     }
     // The consumer's work (and its log lines, and events it writes) joins the writer's trace.
-    return runInTrace(continueTrace(event.traceparent, event.id), () => this.processTraced(event));
+    const context = continueTrace(event.traceparent, event.id);
+    const endSpan = this.spans?.start(`process ${event.type}`, context, 'consumer', {
+      'messaging.destination.name': this.settings.service,
+      'messaging.message.id': event.id,
+    });
+    try {
+      await runInTrace(context, () => this.processTraced(event));
+    } catch (error) {
+      endSpan?.({}, true);
+      throw error;
+    }
+    endSpan?.();
   }
 
   private async processTraced(event: DomainEvent): Promise<void> {

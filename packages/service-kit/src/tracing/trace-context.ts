@@ -9,6 +9,8 @@ export interface TraceContext {
   // This process's span: the parent of whatever it calls or enqueues.
   spanId: string;
   flags: string;
+  // The caller's span (the gateway's), when the trace came in with a traceparent.
+  parentSpanId?: string;
   // The gateway's X-Request-Id; for work started by an event, the event id.
   requestId?: string;
 }
@@ -27,7 +29,13 @@ export function newSpanId(): string {
 export function continueTrace(traceparent: unknown, requestId?: string): TraceContext {
   const match = typeof traceparent === 'string' ? TRACEPARENT.exec(traceparent) : null;
   if (match && !ALL_ZERO.test(match[1]!) && !ALL_ZERO.test(match[2]!))
-    return { traceId: match[1]!, spanId: newSpanId(), flags: match[3]!, requestId };
+    return {
+      traceId: match[1]!,
+      spanId: newSpanId(),
+      flags: match[3]!,
+      parentSpanId: match[2]!,
+      requestId,
+    };
   return { traceId: randomBytes(16).toString('hex'), spanId: newSpanId(), flags: '01', requestId };
 }
 
