@@ -61,3 +61,5 @@ export * from './users-replica';
 export * from './mail';
 
 export * from './export/own-data-export.module';
+export * from './metrics';
+export * from './tracing';

@@ -1,12 +1,20 @@
 import {
   ConflictException,
   ForbiddenException,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
 import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/contracts';
 import { DataSource } from 'typeorm';
-import { UNKNOWN_USER_NAME, withTransaction, type Identity } from '@district/service-kit';
+import {
+  SERVICE_METRICS,
+  UNKNOWN_USER_NAME,
+  withTransaction,
+  type Counter,
+  type Identity,
+  type ServiceMetrics,
+} from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { RemindersService } from '../reminders/reminders.service';
@@ -33,7 +41,20 @@ export class SignupsService {
     private readonly waitlist: WaitlistPromotion,
     private readonly dataSource: DataSource,
     private readonly reminders: RemindersService,
-  ) {}
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    this.refusedFull = metrics.counter({
+      name: 'volunteer_signups_refused_full_total',
+      help: 'Sign-ups refused because the opportunity was full',
+    });
+  }
+
+  private readonly refusedFull: Counter;
+
+  private full(): ConflictException {
+    this.refusedFull.inc();
+    return new ConflictException(API_MESSAGES.opportunityFull);
+  }
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
   // viewer's own; nobody receives another user's id. Issue 20: a student who hid themselves is
@@ -74,9 +95,9 @@ export class SignupsService {
       if (state.signedUp) throw new ConflictException(API_MESSAGES.alreadySignedUp);
       if (state.status !== 'active') throw new ConflictException(API_MESSAGES.opportunityArchived);
       if (state.deletedUser) throw new ForbiddenException();
-      if (state.filled >= state.spaces) throw new ConflictException(API_MESSAGES.opportunityFull);
+      if (state.filled >= state.spaces) throw this.full();
     }
-    throw new ConflictException(API_MESSAGES.opportunityFull);
+    throw this.full();
   }
 
   // The freed spot goes to the first in line in the same transaction (issue 18).
@@ -110,9 +131,7 @@ export class SignupsService {
       state = await this.signups.tryInsert(opportunityId, user);
     } catch (error) {
       const pg = pgError(error);
-      if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) {
-        throw new ConflictException(API_MESSAGES.opportunityFull);
-      }
+      if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) throw this.full();
       // The opportunity was deleted between the SELECT and the foreign-key check.
       if (pg?.code === '23503') throw new NotFoundException(API_MESSAGES.opportunityNotFound);
       throw error;
