@@ -8,6 +8,7 @@
 // rather than the latency at that rate; it is still used for the saturation figure.
 //
 //   node bench/current-user.ts [--duration 15] [--connections 16] [--rate 500] [--warmup 5]
+//     [--observability off|on|both]   metrics + tracing off, on, or both runs side by side
 //
 // Each paced run is preceded by --warmup seconds at the same rate that are not counted.
 //
@@ -15,7 +16,14 @@
 import autocannon from 'autocannon';
 import { pacedLoad } from './raw-http.ts';
 import { latencySummary } from './stats.ts';
-import { arg, registerStudent, startBenchPlatform } from './volunteer-support.ts';
+import {
+  arg,
+  observabilityModes,
+  registerStudent,
+  sideBySide,
+  startBenchPlatform,
+  type ObservabilityMode,
+} from './volunteer-support.ts';
 
 const duration = arg('duration', 15);
 const connections = arg('connections', 16);
@@ -45,16 +53,22 @@ async function saturation(url: string, cookie: string): Promise<string> {
   );
 }
 
-const bench = await startBenchPlatform();
-try {
-  const cookie = await registerStudent(bench.url, 1);
-  const lines: string[] = [];
-  for (const path of ['/api/user', '/api/notifications']) {
-    lines.push(`GET ${path} through the gateway, ${connections} connections, ${duration} s each`);
-    lines.push(`  at ${rate} req/s: ${await paced(bench.url, path, cookie)}`);
-    lines.push(`  saturation:  ${await saturation(new URL(path, bench.url).href, cookie)}`);
+async function measure(observability: ObservabilityMode | undefined): Promise<string[]> {
+  const bench = await startBenchPlatform({ observability });
+  try {
+    const cookie = await registerStudent(bench.url, 1);
+    const lines: string[] = [];
+    for (const path of ['/api/user', '/api/notifications']) {
+      lines.push(`GET ${path} through the gateway, ${connections} connections, ${duration} s each`);
+      lines.push(`  at ${rate} req/s: ${await paced(bench.url, path, cookie)}`);
+      lines.push(`  saturation:  ${await saturation(new URL(path, bench.url).href, cookie)}`);
+    }
+    return lines;
+  } finally {
+    await bench.stop();
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
-} finally {
-  await bench.stop();
 }
+
+const runs: Array<[ObservabilityMode | undefined, string[]]> = [];
+for (const mode of observabilityModes()) runs.push([mode, await measure(mode)]);
+process.stdout.write(sideBySide(runs));

@@ -4,6 +4,7 @@
 //
 //   node bench/volunteer-list.ts [--duration 20] [--connections 32] [--rate 2000]
 //   node bench/volunteer-list.ts --service-only [...]   svc-volunteer alone (no gateway, no svc-auth)
+//   node bench/volunteer-list.ts --observability off|on|both [...]   metrics + tracing off/on/both
 //
 // Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
 import autocannon from 'autocannon';
@@ -13,9 +14,12 @@ import {
   arg,
   call,
   createOpportunity,
+  observabilityModes,
   registerStudent,
+  sideBySide,
   startBenchPlatform,
   startVolunteerAlone,
+  type ObservabilityMode,
 } from './volunteer-support.ts';
 
 const OPPORTUNITIES = 200;
@@ -116,7 +120,13 @@ if (process.argv.includes('--service-only')) {
     await service.stop();
   }
 } else {
-  const bench = await startBenchPlatform();
+  const runs: Array<[ObservabilityMode | undefined, string[]]> = [];
+  for (const mode of observabilityModes()) runs.push([mode, await throughGateway(mode)]);
+  process.stdout.write(sideBySide(runs));
+}
+
+async function throughGateway(observability: ObservabilityMode | undefined): Promise<string[]> {
+  const bench = await startBenchPlatform({ observability });
   try {
     process.stdout.write(`platform up at ${bench.url}; creating ${OPPORTUNITIES} opportunities…\n`);
     const ids: number[] = [];
@@ -139,7 +149,7 @@ if (process.argv.includes('--service-only')) {
         await load(`${bench.url}/api/user`, { cookie: student }, { seconds: duration }),
       ),
     );
-    process.stdout.write(`${[header('through the gateway'), ...lines].join('\n')}\n`);
+    return [header('through the gateway'), ...lines];
   } finally {
     await bench.stop();
   }

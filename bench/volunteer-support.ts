@@ -62,7 +62,37 @@ export async function registerStudent(url: string, n: number): Promise<string> {
   return cookieOf(res);
 }
 
-export async function startBenchPlatform(): Promise<BenchPlatform> {
+// Issue 21's switch: `--observability off|on|both`. on = every service's /metrics listener
+// (METRICS_PORT=0, a free port each) and request metrics, plus trace context; off = neither.
+// Without the flag the environment decides (one run).
+export type ObservabilityMode = 'off' | 'on';
+export function observabilityModes(): Array<ObservabilityMode | undefined> {
+  const index = process.argv.indexOf('--observability');
+  const value = index >= 0 ? process.argv[index + 1] : undefined;
+  if (value === 'both') return ['off', 'on'];
+  if (value === 'on' || value === 'off') return [value];
+  return [undefined];
+}
+
+function observabilityEnv(mode: ObservabilityMode | undefined): Record<string, string> {
+  if (mode === 'on') return { METRICS_PORT: '0', TRACING: 'true' };
+  if (mode === 'off') return { METRICS_PORT: '', TRACING: 'false' };
+  return {};
+}
+
+// Prints the runs of each mode one after the other, under a heading naming the mode.
+export function sideBySide(runs: Array<[ObservabilityMode | undefined, string[]]>): string {
+  if (runs.length === 1 && runs[0]![0] === undefined) return `${runs[0]![1].join('\n')}\n`;
+  return `${runs
+    .map(([mode, lines]) =>
+      [`metrics + tracing ${mode}:`, ...lines.map((l) => `  ${l}`)].join('\n'),
+    )
+    .join('\n')}\n`;
+}
+
+export async function startBenchPlatform(
+  options: { observability?: ObservabilityMode } = {},
+): Promise<BenchPlatform> {
   const runId = `bench_${randomBytes(4).toString('hex')}`;
   const dataDir = join(ROOT, '.data', 'bench');
   const platform = await startPlatform({
@@ -75,7 +105,11 @@ export async function startBenchPlatform(): Promise<BenchPlatform> {
     logDir: join(dataDir, `logs-${runId}`),
     // At info every request's log line would pass through this process (the platform runner
     // reads the services' output), the same process that generates the load.
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...observabilityEnv(options.observability),
+    },
     verbose: false,
   });
   const login = await call(`${platform.url}/api/login`, 'POST', undefined, platform.seed.admin);

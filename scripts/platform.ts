@@ -327,6 +327,11 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             MAIL_FROM: env.MAIL_FROM ?? 'District Volunteering <no-reply@district.local>',
             AVATAR_DIR: avatarDir,
             RECORD_SIGNING_KEY: recordSigningKey,
+            // svc-auth asks the others for their part of a student's data export (issue 20).
+            EXPORT_SOURCES: present
+              .filter((other) => other.name !== 'svc-auth')
+              .map((other) => `http://127.0.0.1:${servicePorts.get(other.name)}`)
+              .join(','),
             SEED_ADMIN_USERNAME: seed.admin.username,
             SEED_ADMIN_PASSWORD: seed.admin.password,
             SEED_SUPERVISOR_USERNAME: seed.supervisor.username,

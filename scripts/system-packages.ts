@@ -1,4 +1,5 @@
-// Machine tools the platform needs (nginx, redis-server, Chromium for e2e, kubectl for deploy/k8s),
+// Machine tools the platform needs (nginx, redis-server, Chromium for e2e, kubectl for deploy/k8s,
+// promtool for the alert rules),
 // installed with the system's package manager when they are missing and we may (issue 14.9):
 // root or passwordless `sudo -n`; apt-get (Debian/Ubuntu) or Homebrew (macOS). One line says what
 // is installed and why.
@@ -7,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { platform as osPlatform, userInfo } from 'node:os';
 import { findExecutable, MissingPrerequisiteError } from './prerequisites.ts';
 
-export type Tool = 'nginx' | 'redis-server' | 'chromium' | 'kubectl';
+export type Tool = 'nginx' | 'redis-server' | 'chromium' | 'kubectl' | 'promtool';
 
 export interface ToolNeed {
   tool: Tool;
@@ -25,6 +26,8 @@ const PACKAGES: Record<Tool, { apt: string[]; brew: string[] }> = {
   // Debian's own kubernetes-client (1.20) lacks kustomize v5; `kubectl` is the Kubernetes or
   // Google Cloud apt repository's package, where the machine has one configured.
   kubectl: { apt: ['kubectl'], brew: ['kubernetes-cli'] },
+  // Debian's prometheus package carries promtool (alert rule checks, issue 21).
+  promtool: { apt: ['prometheus'], brew: ['prometheus'] },
 };
 
 // What is on the machine, gathered once; tests build it by hand.

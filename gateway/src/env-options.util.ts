@@ -96,5 +96,7 @@ export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv): GatewayOptions {
     workerConnections,
     accessLog: env.ACCESS_LOG === 'off' ? false : env.ACCESS_LOG || undefined,
     errorLog: env.ERROR_LOG || undefined,
+    statusPort: env.STATUS_PORT ? Number(env.STATUS_PORT) : undefined,
+    statusHost: env.STATUS_HOST || undefined,
   };
 }

@@ -49,6 +49,10 @@ export interface GatewayOptions {
   accessLog?: string | false;
   /** absolute path or `stderr`; default `<runtimeDir>/logs/error.log` */
   errorLog?: string;
+  /** port of the stub_status listener for the metrics exporter; default none */
+  statusPort?: number;
+  /** its address; default `127.0.0.1` (containers: `0.0.0.0`, the port is not published) */
+  statusHost?: string;
   /** replaces DEFAULT_CONTENT_SECURITY_POLICY */
   contentSecurityPolicy?: string;
 }

@@ -124,6 +124,13 @@ export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
     listen: `${listenHost(options.host ?? '127.0.0.1')}:${options.port}`,
     server_name: publicUrl ? publicUrl.hostname : '_',
     real_ip: realIp(options.trustedProxies ?? []),
+    trusted_peer_geo: trustedPeerGeo(options.trustedProxies ?? []),
+    status_server:
+      options.statusPort === undefined
+        ? ''
+        : renderTemplate('status-server.conf', {
+            status_listen: `${listenHost(options.statusHost ?? '127.0.0.1')}:${options.statusPort}`,
+          }),
     csp: options.contentSecurityPolicy ?? DEFAULT_CONTENT_SECURITY_POLICY,
     hsts:
       publicUrl?.protocol === 'https:'
@@ -189,6 +196,17 @@ function realIp(trusted: readonly string[]): string {
     ...trusted.map((proxy) => `set_real_ip_from ${proxy};`),
     'real_ip_header X-Forwarded-For;',
     'real_ip_recursive on;',
+  ].join('\n');
+}
+
+// $gw_trusted_peer: 1 when the connection comes from a trusted proxy (the socket address, not
+// X-Forwarded-For), whose traceparent is then continued.
+function trustedPeerGeo(trusted: readonly string[]): string {
+  return [
+    'geo $realip_remote_addr $gw_trusted_peer {',
+    '    default 0;',
+    ...trusted.map((proxy) => `    ${proxy} 1;`),
+    '}',
   ].join('\n');
 }
 

@@ -37,9 +37,10 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 23 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
-    // the service records), the auth subrequest and the remote served from its container.
-    expect(proxying).toHaveLength(25);
+    // 28 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
+    // the service records, 1 the hour goals, 4 issue 20's), the auth subrequest and the remote
+    // served from its container.
+    expect(proxying).toHaveLength(30);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -74,6 +75,10 @@ describe(renderGatewayConfig.name, () => {
     }
     for (const match of [
       '= /api/user/avatar',
+      '= /api/user/privacy',
+      '= /api/user/export',
+      '= /api/user/delete',
+      '/api/privacy/',
       '/api/directory',
       '/api/users/',
       '/api/backup/',

@@ -11,6 +11,7 @@ import { AUTH_MIGRATIONS } from './migrations';
 import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SeedModule } from './seed/seed.module';
 import { AUTH_ENTITIES } from './entities';
@@ -32,6 +33,7 @@ import { AUTH_ENTITIES } from './entities';
     AvatarsModule,
     DirectoryModule,
     AdminUsersModule,
+    PrivacyModule,
     BackupModule,
     AuditViewModule,
     OpenApiModule,

@@ -18,6 +18,18 @@ export const authConfigSchema = z
     // Where the seeded accounts' reset links go; without one they cannot use "Forgot password".
     SEED_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     SEED_SUPERVISOR_EMAIL: z.email('must be an e-mail address').optional(),
+    // Issue 20: base URLs of the other services (their own ports, not the gateway), comma-separated;
+    // GET /api/user/export asks each for its part on /internal/export.
+    EXPORT_SOURCES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must list http(s) URLs' }))),
   })
   .superRefine((env, ctx) => {
     // A username without its password (or the reverse) is a typo, not "no seed".

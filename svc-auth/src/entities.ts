@@ -1,6 +1,13 @@
 import { DirectoryVersion } from './directory/directory-version.entity';
+import { PrivacySettingsEntity } from './privacy/privacy-settings.entity';
 import { PasswordResetToken } from './password-reset/password-reset-token.entity';
 import { HourCredit } from './users/hour-credit.entity';
 import { User } from './users/user.entity';
 
-export const AUTH_ENTITIES = [User, PasswordResetToken, HourCredit, DirectoryVersion];
+export const AUTH_ENTITIES = [
+  User,
+  PasswordResetToken,
+  HourCredit,
+  DirectoryVersion,
+  PrivacySettingsEntity,
+];

@@ -36,6 +36,8 @@ describe('POST /api/register', () => {
       serviceHours: 12.5,
       isAdmin: false,
       isSupervisor: false,
+      // Issue 20: the district's default (visible unless an admin changed the policy).
+      directoryVisible: true,
     });
     expect(res.body).not.toHaveProperty('password');
     expect(res.body).not.toHaveProperty('passwordHash');

@@ -65,6 +65,7 @@ describe('UsersRepository', () => {
       serviceHours: 2.5,
       isAdmin: false,
       isSupervisor: false,
+      directoryVisible: true,
     });
     expect(await users.findView(view.id)).toEqual(view);
     expect(await users.findIdentity(view.id)).toEqual({

@@ -6,11 +6,13 @@ import {
   EventsModule,
   UsersReplicaModule,
   type EventsModuleOptions,
+  OwnDataExportModule,
 } from '@district/service-kit';
 import { BlogPostsModule } from './blog-posts/blog-posts.module';
 import { CONTENT_ENTITIES } from './entities';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { NotificationsModule } from './notifications/notifications.module';
+import { BlogPostEntity } from './blog-posts/blog-post.entity';
 
 export const SERVICE = 'svc-content';
 
@@ -42,6 +44,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         DatabaseModule.forRoot({ entities: CONTENT_ENTITIES, migrations: CONTENT_MIGRATIONS }),
+        // Issue 20: this service's part of a student's data export (svc-auth assembles it).
+        OwnDataExportModule.forRoot({
+          service: 'svc-content',
+          parts: [{ name: 'blogPosts', entity: BlogPostEntity, userField: 'authorId' }],
+        }),
         // Consumer of user.* (the replica) and opportunity.created (notifications); relay of its
         // audit.recorded events.
         EventsModule.forRoot({ service: SERVICE, routing, ...options.events }),

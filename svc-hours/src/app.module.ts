@@ -5,6 +5,7 @@ import {
   EventsModule,
   MailModule,
   UsersReplicaModule,
+  OwnDataExportModule,
 } from '@district/service-kit';
 import { AttendanceHoursModule } from './attendance-hours/attendance-hours.module';
 import { HOURS_ENTITIES } from './entities';
@@ -22,6 +23,19 @@ export const SERVICE = 'svc-hours';
 @Module({
   imports: [
     DatabaseModule.forRoot({ entities: HOURS_ENTITIES, migrations: HOURS_MIGRATIONS }),
+    // Issue 20: this service's part of a student's data export (svc-auth assembles it).
+    OwnDataExportModule.forRoot({
+      service: 'svc-hours',
+      parts: [
+        { name: 'serviceHours', entity: ServiceHoursLogEntity, userField: 'userId' },
+        {
+          name: 'serviceRecords',
+          entity: ServiceRecordEntity,
+          userField: 'userId',
+          omit: ['pdf'],
+        },
+      ],
+    }),
     // Relay for hours.approved; consumer of user.* (the replica).
     EventsModule.forRoot({ service: SERVICE }),
     // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).

@@ -59,6 +59,8 @@ describe('reviewing service hours', () => {
         type: 'hours.approved',
         payload: { logId: id, userId: STUDENT.id, hours: 2.5 },
         occurredAt: expect.any(String),
+        // The approving request's trace travels with the event (issue 21).
+        traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/),
       },
     ]);
     await waitFor(

@@ -5,6 +5,7 @@ import {
   EventsModule,
   UsersReplicaModule,
   type EventsModuleOptions,
+  OwnDataExportModule,
 } from '@district/service-kit';
 import { ArchiveModule } from './archive/archive.module';
 import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
@@ -40,6 +41,36 @@ export class AppModule {
           entities: VOLUNTEER_ENTITIES,
           migrations: VOLUNTEER_MIGRATIONS,
           poolSize: options.poolSize,
+        }),
+        // Issue 20: this service's part of a student's data export (svc-auth assembles it).
+        OwnDataExportModule.forRoot({
+          service: 'svc-volunteer',
+          parts: [
+            {
+              name: 'signups',
+              entity: SignupEntity,
+              userField: 'userId',
+              relations: ['opportunity'],
+            },
+            {
+              name: 'photos',
+              entity: EventPhotoEntity,
+              userField: 'userId',
+              relations: ['opportunity'],
+            },
+            {
+              name: 'waitlists',
+              entity: WaitlistEntryEntity,
+              userField: 'userId',
+              relations: ['opportunity'],
+            },
+            {
+              name: 'attendance',
+              entity: AttendanceEntity,
+              userField: 'userId',
+              relations: ['opportunity'],
+            },
+          ],
         }),
         EventsModule.forRoot({ service: SERVICE, ...options.events }),
         // Privileged actions go to svc-auth's trail as audit.recorded events (issues 9, 16).

@@ -21,6 +21,11 @@ export const apiPaths = {
   avatarFile: (file: string) => `/api/avatars/${encodeURIComponent(file)}`,
   // svc-auth, signed in
   userAvatar: '/api/user/avatar',
+  // Issue 20: the student's own directory choice, data export and account deletion.
+  userPrivacy: '/api/user/privacy',
+  userExport: '/api/user/export',
+  userDelete: '/api/user/delete',
+  privacySettings: '/api/privacy/settings',
   directory: '/api/directory',
   users: '/api/users',
   userById: (id: Id) => `/api/users/${seg(id)}`,
@@ -83,6 +88,12 @@ export const API_ROUTES = {
   changeRoles: { method: 'PATCH', path: '/api/users/:id/roles' },
   backupUsers: { method: 'GET', path: '/api/backup/users' },
   audit: { method: 'GET', path: '/api/audit' },
+  // Issue 20.
+  setPrivacyChoice: { method: 'PATCH', path: '/api/user/privacy' },
+  exportOwnData: { method: 'GET', path: '/api/user/export' },
+  deleteOwnAccount: { method: 'POST', path: '/api/user/delete' },
+  readPrivacySettings: { method: 'GET', path: '/api/privacy/settings' },
+  changePrivacySettings: { method: 'PATCH', path: '/api/privacy/settings' },
   listOpportunities: { method: 'GET', path: '/api/opportunities' },
   createOpportunity: { method: 'POST', path: '/api/opportunities' },
   deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },

@@ -7,6 +7,9 @@ export const AUDIT_ACTIONS = [
   'user.roles.change',
   'user.school.change',
   'user.delete',
+  // Issue 20: a student deleting their own account; an admin changing the privacy policy.
+  'user.delete.self',
+  'privacy.settings.change',
   'users.backup',
   'opportunity.create',
   'opportunity.update',

@@ -184,6 +184,8 @@ export interface DomainEvent<T extends EventType = EventType> {
   payload: EventPayload<T>;
   // ISO datetime of the state change
   occurredAt: string;
+  // W3C traceparent of the request that wrote it (issue 21); absent outside a traced request.
+  traceparent?: string;
 }
 
 export const domainEventSchema = z.object({
@@ -191,6 +193,7 @@ export const domainEventSchema = z.object({
   type: z.enum(Object.values(EVENT_TYPES) as [EventType, ...EventType[]]),
   payload: z.unknown(),
   occurredAt: z.string(),
+  traceparent: z.string().max(64).optional(),
 });
 
 export function isEventType(value: unknown): value is EventType {

@@ -139,6 +139,8 @@ export const directoryUserSchema = z.object({
   serviceHours: z.number(),
   isAdmin: z.boolean(),
   isSupervisor: z.boolean(),
+  // Issue 20: only in admins' and supervisors' directory, on students who hid themselves.
+  hidden: z.boolean().optional(),
 });
 export type DirectoryUser = z.infer<typeof directoryUserSchema>;
 export const publicUserSchema = directoryUserSchema;
@@ -148,12 +150,15 @@ export type PublicUser = DirectoryUser;
 export const currentUserSchema = directoryUserSchema.extend({
   username: z.string(),
   email: z.string(),
+  // Issue 20: whether other students see them in the directory and in sign-up lists.
+  directoryVisible: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // GET /api/backup/users: an array of these (no password hashes, no tokens).
-export const backupUserSchema = currentUserSchema;
-export type BackupUser = CurrentUser;
+// (The directory choice of issue 20 is not part of it: the file is as SPEC §6 describes.)
+export const backupUserSchema = currentUserSchema.omit({ directoryVisible: true });
+export type BackupUser = z.infer<typeof backupUserSchema>;
 
 // PATCH /api/user/avatar: the multipart field name.
 export const AVATAR_FIELD = 'avatar';
@@ -164,3 +169,31 @@ export function avatarFileError(file: { size: number; type: string }): string | 
   if (file.size > AVATAR_MAX_BYTES) return VALIDATION.avatarTooLarge;
   return null;
 }
+
+// Issue 20. PATCH /api/user/privacy: the student's own directory choice.
+export const privacyChoiceSchema = z.strictObject({
+  directoryVisible: z.boolean({
+    error: messageFor(VALIDATION.directoryVisibleRequired, VALIDATION.directoryVisibleRequired),
+  }),
+});
+export type PrivacyChoiceInput = z.output<typeof privacyChoiceSchema>;
+
+// GET/PUT /api/privacy/settings (admins): the district policy for new accounts.
+export const privacySettingsSchema = z.strictObject({
+  directoryVisibleByDefault: z.boolean({
+    error: messageFor(VALIDATION.directoryVisibleRequired, VALIDATION.directoryVisibleRequired),
+  }),
+});
+export type PrivacySettings = z.output<typeof privacySettingsSchema>;
+
+// POST /api/user/delete: the student removes their own account, confirming with the password.
+export const deleteOwnAccountSchema = z.strictObject({
+  password: plainText({
+    trim: false,
+    message: VALIDATION.passwordRequired,
+    required: VALIDATION.passwordRequired,
+  })
+    .min(1, VALIDATION.passwordRequired)
+    .max(TEXT_LIMITS.password, VALIDATION.tooLong(TEXT_LIMITS.password)),
+});
+export type DeleteOwnAccountInput = z.output<typeof deleteOwnAccountSchema>;

@@ -5,5 +5,9 @@ import { signupResponseSchema } from './opportunities.schema';
 // school, plus `mine` on the viewer's own entry so a card can offer Withdraw. Other users' ids
 // are never sent (issue 15.9: peers get only what the screen shows). The opportunity list itself
 // is the same for every caller (it is cached), so it has no signedUp.
-export const signupEntrySchema = signupResponseSchema.extend({ mine: z.boolean() });
+export const signupEntrySchema = signupResponseSchema.extend({
+  mine: z.boolean(),
+  // Issue 20: admins and supervisors see the name of a student who hid themselves, marked.
+  hidden: z.boolean().optional(),
+});
 export type SignupEntry = z.infer<typeof signupEntrySchema>;

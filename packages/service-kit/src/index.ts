@@ -59,3 +59,7 @@ export * from './audit';
 
 export * from './users-replica';
 export * from './mail';
+
+export * from './export/own-data-export.module';
+export * from './metrics';
+export * from './tracing';

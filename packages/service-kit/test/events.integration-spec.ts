@@ -17,6 +17,8 @@ import {
   OutboxRelay,
   runMigrations,
   SERVICE_CONFIG,
+  SERVICE_METRICS,
+  ServiceMetrics,
   withTransaction,
   type EventContext,
   type EventHandlerFn,
@@ -103,9 +105,10 @@ describe('outbox, relay and consumer (real PostgreSQL and Redis)', () => {
       providers: [
         { provide: SERVICE_CONFIG, useValue: { REDIS_URL: redisUrl, BULLMQ_PREFIX: prefix } },
         { provide: LOGGER, useValue: pino({ level: 'silent' }) },
+        { provide: SERVICE_METRICS, useValue: new ServiceMetrics('svc-test') },
         { provide: DataSource, useValue: consumerDb },
       ],
-      exports: [SERVICE_CONFIG, LOGGER, DataSource],
+      exports: [SERVICE_CONFIG, LOGGER, SERVICE_METRICS, DataSource],
     })
     class KitStub {}
     const app = await Test.createTestingModule({

@@ -12,6 +12,8 @@ import {
   LOGGER,
   runMigrations,
   SERVICE_CONFIG,
+  SERVICE_METRICS,
+  ServiceMetrics,
   UserReplicaEntity,
   UsersReplicaHandler,
   UsersReplicaRepository,
@@ -80,10 +82,11 @@ describe('UsersReplicaModule handler (real PostgreSQL)', () => {
           useValue: { REDIS_URL: testRedisUrl(), BULLMQ_PREFIX: `test-${randomUUID()}` },
         },
         { provide: LOGGER, useValue: pino({ level: 'silent' }) },
+        { provide: SERVICE_METRICS, useValue: new ServiceMetrics('svc-test') },
         { provide: DataSource, useValue: dataSource },
         { provide: UsersReplicaHandler, useValue: handler },
       ],
-      exports: [SERVICE_CONFIG, LOGGER, DataSource],
+      exports: [SERVICE_CONFIG, LOGGER, SERVICE_METRICS, DataSource],
     })
     class KitStub {}
     app = await Test.createTestingModule({

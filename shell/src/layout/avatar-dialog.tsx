@@ -14,6 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { withoutStatus } from '../forms/form-helpers';
 import { loadSchemas } from '../forms/load-schemas';
+import { PrivacySection } from './privacy-section';
 
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -119,6 +120,7 @@ export function AvatarDialog({
           <Input type="file" name={AVATAR_FIELD} accept={AVATAR_ACCEPT} onChange={choose} />
         </Field>
       </div>
+      <PrivacySection />
     </Dialog>
   );
 }

@@ -9,5 +9,7 @@ import { AdminUsersService } from './admin-users.service';
   imports: [UsersModule, SessionsModule, AvatarsModule],
   controllers: [AdminUsersController],
   providers: [AdminUsersService],
+  // Issue 20: a student's own deletion takes the same path.
+  exports: [AdminUsersService],
 })
 export class AdminUsersModule {}

@@ -141,6 +141,19 @@ export class AdminUsersService {
       await this.recordRefusal(entry, refusal);
       throw refusal;
     }
+    await this.remove(entry, id);
+  }
+
+  // Issue 20: a student deletes their own account (password checked by the caller), through the
+  // same path as an admin's deletion, recorded as done by themselves.
+  async deleteOwnAccount(actor: Identity): Promise<void> {
+    await this.remove(
+      { actorId: actor.id, action: 'user.delete.self', target: { type: 'user', id: actor.id } },
+      actor.id,
+    );
+  }
+
+  private async remove(entry: AuditTarget, id: number): Promise<void> {
     const removed = await this.audited(entry, async (manager) => {
       const deleted = await this.users.delete(manager, id);
       if (!deleted) throw new NotFoundException(API_MESSAGES.userNotFound);

@@ -5,6 +5,7 @@ import type { OutboxService } from '@district/service-kit';
 import type { PasswordHasher } from '../users/password-hasher.service';
 import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
+import type { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { AuthService } from './auth.service';
 
 const user: UserView = {
@@ -18,6 +19,7 @@ const user: UserView = {
   serviceHours: 0,
   isAdmin: false,
   isSupervisor: false,
+  directoryVisible: true,
 };
 
 function setup(
@@ -43,11 +45,13 @@ function setup(
   };
   const outbox = { add: jest.fn(async (..._event: unknown[]) => 'event-id') };
   const dataSource = { transaction: jest.fn(async (fn: (m: unknown) => unknown) => fn({})) };
+  const privacySettings = { read: jest.fn(async () => ({ directoryVisibleByDefault: true })) };
   const sut = new AuthService(
     dataSource as unknown as DataSource,
     users as unknown as UsersRepository,
     hasher as unknown as PasswordHasher,
     outbox as unknown as OutboxService,
+    privacySettings as unknown as PrivacySettingsRepository,
   );
   return { sut, users, hasher, outbox };
 }

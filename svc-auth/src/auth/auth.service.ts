@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { RegisterInput } from '@district/contracts';
 import { API_MESSAGES } from '@district/contracts';
 import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
+import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
@@ -14,6 +15,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
+    private readonly privacySettings: PrivacySettingsRepository,
   ) {}
 
   // Roles are never taken from the body (contracts refuses true; false means nothing).
@@ -21,6 +23,8 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(input.password);
     try {
       return await withTransaction(this.dataSource, async (manager) => {
+        // Issue 20: a new account starts as the district's policy says.
+        const { directoryVisibleByDefault } = await this.privacySettings.read(manager);
         const user = await this.users.insert(manager, {
           username: input.username,
           passwordHash,
@@ -30,6 +34,7 @@ export class AuthService {
           grade: input.grade,
           serviceHours: input.serviceHours,
           avatarUrl: input.avatarUrl ?? null,
+          directoryVisible: directoryVisibleByDefault,
         });
         await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
         return user;

@@ -1,6 +1,7 @@
 import {
   BadRequestException,
   ExecutionContext,
+  Inject,
   HttpException,
   Injectable,
   UnauthorizedException,
@@ -8,7 +9,12 @@ import {
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, loginSchema } from '@district/contracts';
-import { zodErrorBody } from '@district/service-kit';
+import {
+  SERVICE_METRICS,
+  zodErrorBody,
+  type Counter,
+  type ServiceMetrics,
+} from '@district/service-kit';
 import { DeviceCookie } from './device-cookie';
 import { LoginThrottle, throttleMessage, type LoginAttempt } from './login-throttle.service';
 import { LOCAL_STRATEGY } from './local.strategy';
@@ -21,9 +27,16 @@ export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
   constructor(
     private readonly throttle: LoginThrottle,
     private readonly devices: DeviceCookie,
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
   ) {
     super();
+    this.throttled = metrics.counter({
+      name: 'auth_logins_throttled_total',
+      help: 'Sign-in attempts refused with 429 by the failure counters',
+    });
   }
+
+  private readonly throttled: Counter;
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
@@ -42,6 +55,7 @@ export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
 
     const verdict = await this.throttle.check(attempt);
     if (verdict.blocked) {
+      this.throttled.inc();
       void reply.header('retry-after', String(verdict.retryAfterSeconds));
       const message = throttleMessage(verdict.retryAfterSeconds);
       throw new HttpException({ statusCode: 429, message }, 429);

@@ -16,6 +16,7 @@ const row = (overrides: Partial<DirectoryRow>): DirectoryRow => ({
   service_hours: 4.5,
   is_admin: false,
   is_supervisor: false,
+  directory_visible: true,
   ...overrides,
 });
 

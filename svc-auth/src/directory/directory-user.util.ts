@@ -16,6 +16,7 @@ export interface DirectoryRow {
   service_hours: number;
   is_admin: boolean;
   is_supervisor: boolean;
+  directory_visible: boolean;
 }
 
 // Stored school text → registry name. Few distinct values exist, so remember each one.

@@ -24,7 +24,7 @@ export class DirectoryRepository {
   async listUsers(manager: EntityManager): Promise<DirectoryRow[]> {
     const s = this.schema;
     return (await manager.query(
-      `SELECT u.id, u.name, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor,
+      `SELECT u.id, u.name, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor, u.directory_visible,
               (u.service_hours + COALESCE(c.total, 0))::float8 AS service_hours
          FROM "${s}"."users" u
          LEFT JOIN (SELECT user_id, sum(hours) AS total FROM "${s}"."hour_credits" GROUP BY user_id) c

@@ -3,25 +3,66 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
+import type { Identity } from '@district/service-kit';
 import { compareDirectoryUsers, SchoolCanonicalizer, toDirectoryUser } from './directory-user.util';
 import { DirectoryRepository } from './directory.repository';
 
 const gzip = promisify(gzipCallback);
 const BEST_COMPRESSION_MAX_BYTES = 2 * 1024 * 1024;
 
-// One serialised directory, valid while directory_version stays at `version`.
-export interface DirectorySnapshot {
-  version: number;
-  count: number;
+// One serialised answer. Its ETag is computed on exactly these bytes, so two viewers who receive
+// different lists never share a validator (issue 20: a cached peer copy cannot reveal anyone).
+export interface DirectoryBody {
   json: Buffer;
   gzip: Buffer;
   // Strong validator of the JSON bytes; the gzip body answers with `<etag>` + ".gz".
   etag: string;
+  count: number;
 }
 
-// GET /api/directory is the same for every caller and changes rarely next to how often it is read,
-// so it is built once per directory_version (a trigger-maintained counter) and kept serialised and
-// compressed. Each request costs one primary-key read of the counter; a change costs one rebuild.
+// Issue 20: what the stat cards count (everyone, hidden students included), whatever the list holds.
+export interface DirectoryTotals {
+  students: number;
+  serviceHours: number;
+  schools: number;
+}
+
+// The directory valid while directory_version stays at `version`, in its viewer classes.
+export interface DirectorySnapshot {
+  version: number;
+  totals: DirectoryTotals;
+  // Admins and supervisors: everyone, hidden students marked `hidden: true`.
+  staff: DirectoryBody;
+  // Students: only those who chose to be visible.
+  peers: DirectoryBody;
+  // Students who hid themselves still see their own card: the peer list plus them.
+  hiddenUsers: Map<number, DirectoryUser>;
+  peerUsers: DirectoryUser[];
+  ownViews: Map<number, Promise<DirectoryBody>>;
+}
+
+async function serialise(users: DirectoryUser[], totals: DirectoryTotals): Promise<DirectoryBody> {
+  const json = Buffer.from(JSON.stringify(users));
+  // Best compression is ~15% smaller and, at 5,000 users, costs ~80 ms once per change (on the
+  // thread pool); past a few MB that would be seconds, so large directories use the default.
+  const level =
+    json.length <= BEST_COMPRESSION_MAX_BYTES
+      ? zlib.Z_BEST_COMPRESSION
+      : zlib.Z_DEFAULT_COMPRESSION;
+  return {
+    json,
+    gzip: await gzip(json, { level }),
+    // The totals travel in headers: a change there (a hidden student's hours) must not be
+    // answered with 304.
+    etag: `"${createHash('sha256').update(json).update(JSON.stringify(totals)).digest('base64url').slice(0, 27)}"`,
+    count: users.length,
+  };
+}
+
+// GET /api/directory changes rarely next to how often it is read, so it is built once per
+// directory_version (a trigger-maintained counter) and kept serialised and compressed per viewer
+// class. Each request costs one primary-key read of the counter; a change costs one rebuild.
 @Injectable()
 export class DirectoryService {
   private cached: DirectorySnapshot | undefined;
@@ -31,6 +72,21 @@ export class DirectoryService {
     private readonly dataSource: DataSource,
     private readonly directory: DirectoryRepository,
   ) {}
+
+  // What this viewer may receive: staff everyone, a student the visible ones (and themselves).
+  async bodyFor(viewer: Identity): Promise<{ body: DirectoryBody; totals: DirectoryTotals }> {
+    const snapshot = await this.snapshot();
+    if (viewer.isAdmin || viewer.isSupervisor)
+      return { body: snapshot.staff, totals: snapshot.totals };
+    const self = snapshot.hiddenUsers.get(viewer.id);
+    if (!self) return { body: snapshot.peers, totals: snapshot.totals };
+    let own = snapshot.ownViews.get(viewer.id);
+    if (!own) {
+      own = serialise([...snapshot.peerUsers, self].sort(compareDirectoryUsers), snapshot.totals);
+      snapshot.ownViews.set(viewer.id, own);
+    }
+    return { body: await own, totals: snapshot.totals };
+  }
 
   async snapshot(): Promise<DirectorySnapshot> {
     const version = await this.directory.readVersion();
@@ -56,21 +112,42 @@ export class DirectoryService {
       }),
     );
     const schools = new SchoolCanonicalizer();
-    const users = rows.map((row) => toDirectoryUser(row, schools)).sort(compareDirectoryUsers);
-    const json = Buffer.from(JSON.stringify(users));
-    // Best compression is ~15% smaller and, at 5,000 users, costs ~80 ms once per change (on the
-    // thread pool); past a few MB that would be seconds, so large directories use the default.
-    const level =
-      json.length <= BEST_COMPRESSION_MAX_BYTES
-        ? zlib.Z_BEST_COMPRESSION
-        : zlib.Z_DEFAULT_COMPRESSION;
-    const compressed = await gzip(json, { level });
+    const everyone: DirectoryUser[] = [];
+    const peerUsers: DirectoryUser[] = [];
+    const hiddenUsers = new Map<number, DirectoryUser>();
+    rows
+      .map((row) => ({ row, user: toDirectoryUser(row, schools) }))
+      .sort((a, b) => compareDirectoryUsers(a.user, b.user))
+      .forEach(({ row, user }) => {
+        if (row.directory_visible) {
+          everyone.push(user);
+          peerUsers.push(user);
+        } else {
+          everyone.push({ ...user, hidden: true });
+          hiddenUsers.set(user.id, user);
+        }
+      });
+    // As the screen counts them (directoryStats in mf-directory): "Other" is not a school.
+    const totals: DirectoryTotals = {
+      students: everyone.length,
+      serviceHours:
+        Math.round(everyone.reduce((sum, user) => sum + user.serviceHours, 0) * 10) / 10,
+      schools: new Set(
+        everyone.map((user) => user.school).filter((school) => school !== OTHER_SCHOOL),
+      ).size,
+    };
+    const [staff, peers] = await Promise.all([
+      serialise(everyone, totals),
+      serialise(peerUsers, totals),
+    ]);
     const snapshot: DirectorySnapshot = {
       version,
-      count: users.length,
-      json,
-      gzip: compressed,
-      etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+      totals,
+      staff,
+      peers,
+      hiddenUsers,
+      peerUsers,
+      ownViews: new Map(),
     };
     if (!this.cached || snapshot.version > this.cached.version) this.cached = snapshot;
     return snapshot;

@@ -19,7 +19,7 @@ export class RepublishUsers1796000000000 implements MigrationInterface {
                 'avatarUrl', u."avatar_url",
                 'isAdmin', u."is_admin",
                 'isSupervisor', u."is_supervisor",
-                'directoryVisible', true,
+                'directoryVisible', u."directory_visible",
                 'language', 'en')
          FROM "${s}"."users" u
         ORDER BY u."id"`,

@@ -1,6 +1,7 @@
 import { CreateAuthTables1763740800000 } from './1763740800000-create-auth-tables';
 import { AuditLogSources1795600000000, CreateAuditLog1765000000000 } from '@district/service-kit';
 import { DirectoryVersion1764547200000 } from './1764547200000-directory-version';
+import { PrivacyChoices1795748717631 } from './1795748717631-privacy-choices';
 import { RepublishUsers1796000000000 } from './1796000000000-republish-users';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
@@ -11,6 +12,8 @@ export const AUTH_MIGRATIONS = [
   CreateAuditLog1765000000000,
   // …which becomes the merged trail of every service, fed by audit.recorded (issue 16).
   AuditLogSources1795600000000,
+  // Issue 20: directory choice and the district's privacy policy.
+  PrivacyChoices1795748717631,
   // The replicas' new grade, visibility and language columns (issues 19, 20, 22).
   RepublishUsers1796000000000,
 ];

@@ -12,6 +12,7 @@ export interface UserView {
   serviceHours: number;
   isAdmin: boolean;
   isSupervisor: boolean;
+  directoryVisible: boolean;
 }
 
 export interface UserRow {
@@ -25,6 +26,7 @@ export interface UserRow {
   service_hours: string;
   is_admin: boolean;
   is_supervisor: boolean;
+  directory_visible: boolean;
 }
 
 export function toUserView(row: UserRow): UserView {
@@ -39,6 +41,7 @@ export function toUserView(row: UserRow): UserView {
     serviceHours: Number(row.service_hours),
     isAdmin: row.is_admin,
     isSupervisor: row.is_supervisor,
+    directoryVisible: row.directory_visible,
   };
 }
 
@@ -52,8 +55,9 @@ export function toUserEventPayload(user: UserView): UserReplicaPayload {
     avatarUrl: user.avatarUrl,
     isAdmin: user.isAdmin,
     isSupervisor: user.isSupervisor,
-    // Until the privacy and language choices exist (issues 20, 22): everyone visible, in English.
-    directoryVisible: true,
+    // Issue 20: peers' lists in other services follow the student's choice.
+    directoryVisible: user.directoryVisible,
+    // Until the language choice exists (issue 22): English.
     language: 'en',
   };
 }

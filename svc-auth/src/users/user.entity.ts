@@ -46,6 +46,11 @@ export class User {
   @Column({ name: 'is_supervisor', type: 'boolean', default: false })
   isSupervisor!: boolean;
 
+  // Issue 20: whether other students see them in the directory and sign-up lists; new accounts
+  // take the district policy (privacy_settings).
+  @Column({ name: 'directory_visible', type: 'boolean', default: true })
+  directoryVisible!: boolean;
+
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
   avatarUrl!: string | null;
 

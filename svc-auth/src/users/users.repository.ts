@@ -19,6 +19,7 @@ const VIEW_COLUMNS = [
   'avatar_url',
   'is_admin',
   'is_supervisor',
+  'directory_visible',
 ];
 
 export interface NewUser {
@@ -32,6 +33,8 @@ export interface NewUser {
   avatarUrl?: string | null;
   isAdmin?: boolean;
   isSupervisor?: boolean;
+  // Default true (staff, seeds); registration passes the district policy.
+  directoryVisible?: boolean;
 }
 
 export interface Credentials {
@@ -130,6 +133,16 @@ export class UsersRepository {
     return user ? { id: user.id, passwordHash: user.passwordHash } : null;
   }
 
+  // Issue 20: the signed-in user confirms a deletion with their password.
+  async findCredentialsById(id: number): Promise<Credentials | null> {
+    const user = await this.repo
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.passwordHash'])
+      .where('u.id = :id', { id })
+      .getOne();
+    return user ? { id: user.id, passwordHash: user.passwordHash } : null;
+  }
+
   // The account's id and roles, locked until the transaction ends when a manager is given.
   findRolesByUsername(
     username: string,
@@ -183,6 +196,7 @@ export class UsersRepository {
         avatarUrl: user.avatarUrl ?? null,
         isAdmin: user.isAdmin ?? false,
         isSupervisor: user.isSupervisor ?? false,
+        directoryVisible: user.directoryVisible ?? true,
       })
       // The stored row as the screens see it (a new account has no credits yet). TypeORM takes
       // property names here and answers raw rows with column names.
@@ -196,6 +210,7 @@ export class UsersRepository {
         'avatarUrl',
         'isAdmin',
         'isSupervisor',
+        'directoryVisible',
         'serviceHours',
       ])
       .execute();
@@ -262,6 +277,16 @@ export class UsersRepository {
     roles: { isAdmin: boolean; isSupervisor: boolean },
   ): Promise<void> {
     await manager.update(User, id, { isAdmin: roles.isAdmin, isSupervisor: roles.isSupervisor });
+  }
+
+  // Issue 20. Returns false when no such user exists.
+  async setDirectoryVisible(
+    manager: EntityManager,
+    id: number,
+    directoryVisible: boolean,
+  ): Promise<boolean> {
+    const result = await manager.update(User, id, { directoryVisible });
+    return (result.affected ?? 0) > 0;
   }
 
   // Returns false when no such user exists.

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LOGGER, type Logger } from '@district/service-kit';
+import { LOGGER, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@district/service-kit';
 import type { AnyNotificationItem } from '@district/contracts';
 import { NotificationFeedService } from './notification-feed.service';
 import { NotificationSignalService } from './notification-signal.service';
@@ -43,7 +43,14 @@ export class NotificationStreamsService implements OnModuleInit, OnModuleDestroy
     private readonly feed: NotificationFeedService,
     private readonly signal: NotificationSignalService,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    const open = metrics.gauge({
+      name: 'sse_streams_open',
+      help: 'Notification streams (SSE) open on this process',
+    });
+    metrics.onCollect(() => open.set(this.streamCount));
+  }
 
   get size(): number {
     return this.streamCount;

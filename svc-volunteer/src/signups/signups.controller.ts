@@ -22,7 +22,7 @@ export class SignupsController {
 
   @Get('signups')
   list(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<SignupEntry[]> {
-    return this.signups.list(id, user.id);
+    return this.signups.list(id, user);
   }
 
   @Post('signup')

@@ -24,6 +24,8 @@ export interface SignupListRow {
   mine: boolean | null;
   name: string | null;
   school: string | null;
+  // Issue 20: the signer's directory choice (null: not replicated yet, treated as hidden).
+  visible: boolean | null;
 }
 
 // Where an opportunity stands for one user ($1 opportunity, $2 user).
@@ -50,6 +52,7 @@ export class SignupsRepository {
       .addSelect('s.userId = :viewerId', 'mine')
       .addSelect('u.name', 'name')
       .addSelect('u.school', 'school')
+      .addSelect('u.directoryVisible', 'visible')
       .where('o.id = :opportunityId', { opportunityId, viewerId })
       .orderBy('s.createdAt')
       .addOrderBy('s.id')

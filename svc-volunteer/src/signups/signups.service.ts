@@ -1,16 +1,28 @@
 import {
   ConflictException,
   ForbiddenException,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
 import { API_MESSAGES, type Opportunity, type SignupEntry } from '@district/contracts';
 import { DataSource } from 'typeorm';
-import { UNKNOWN_USER_NAME, withTransaction, type Identity } from '@district/service-kit';
+import {
+  SERVICE_METRICS,
+  UNKNOWN_USER_NAME,
+  withTransaction,
+  type Counter,
+  type Identity,
+  type ServiceMetrics,
+} from '@district/service-kit';
 import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { RemindersService } from '../reminders/reminders.service';
 import { SignupsRepository, type SignupState } from './signups.repository';
+
+// Issue 20: what other students receive instead of a hidden signer's name; with the school
+// beside it the screen reads "A student from <school>".
+export const ANONYMOUS_SIGNER = 'A student';
 
 // Raised by the filled <= spaces CHECK when the trigger's increment would overbook.
 const CAPACITY_CONSTRAINT = 'opportunities_filled_within_spaces';
@@ -29,21 +41,39 @@ export class SignupsService {
     private readonly waitlist: WaitlistPromotion,
     private readonly dataSource: DataSource,
     private readonly reminders: RemindersService,
-  ) {}
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    this.refusedFull = metrics.counter({
+      name: 'volunteer_signups_refused_full_total',
+      help: 'Sign-ups refused because the opportunity was full',
+    });
+  }
+
+  private readonly refusedFull: Counter;
+
+  private full(): ConflictException {
+    this.refusedFull.inc();
+    return new ConflictException(API_MESSAGES.opportunityFull);
+  }
 
   // Issue 15.9: peers get what the screen shows (name and school) and whether the entry is the
-  // viewer's own; nobody receives another user's id.
-  async list(opportunityId: number, viewerId: number): Promise<SignupEntry[]> {
+  // viewer's own; nobody receives another user's id. Issue 20: a student who hid themselves is
+  // "A student from <school>" to other students; admins and supervisors see the name, marked.
+  async list(opportunityId: number, viewer: Identity): Promise<SignupEntry[]> {
     // One query answers both "does it exist" (a row with null signup) and the list itself.
-    const rows = await this.signups.listEntries(opportunityId, viewerId);
+    const rows = await this.signups.listEntries(opportunityId, viewer.id);
     if (rows.length === 0) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+    const staff = viewer.isAdmin || viewer.isSupervisor;
     return rows
       .filter((row) => row.signupId !== null)
-      .map((row) => ({
-        name: row.name ?? UNKNOWN_USER_NAME,
-        school: row.school ?? '',
-        mine: row.mine === true,
-      }));
+      .map((row) => {
+        const mine = row.mine === true;
+        const school = row.school ?? '';
+        const name = row.name ?? UNKNOWN_USER_NAME;
+        if (row.visible !== false || mine) return { name, school, mine };
+        if (staff) return { name, school, mine, hidden: true };
+        return { name: ANONYMOUS_SIGNER, school, mine };
+      });
   }
 
   opportunityIdsOf(userId: number): Promise<number[]> {
@@ -65,9 +95,9 @@ export class SignupsService {
       if (state.signedUp) throw new ConflictException(API_MESSAGES.alreadySignedUp);
       if (state.status !== 'active') throw new ConflictException(API_MESSAGES.opportunityArchived);
       if (state.deletedUser) throw new ForbiddenException();
-      if (state.filled >= state.spaces) throw new ConflictException(API_MESSAGES.opportunityFull);
+      if (state.filled >= state.spaces) throw this.full();
     }
-    throw new ConflictException(API_MESSAGES.opportunityFull);
+    throw this.full();
   }
 
   // The freed spot goes to the first in line in the same transaction (issue 18).
@@ -101,9 +131,7 @@ export class SignupsService {
       state = await this.signups.tryInsert(opportunityId, user);
     } catch (error) {
       const pg = pgError(error);
-      if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) {
-        throw new ConflictException(API_MESSAGES.opportunityFull);
-      }
+      if (pg?.code === '23514' && pg.constraint === CAPACITY_CONSTRAINT) throw this.full();
       // The opportunity was deleted between the SELECT and the foreign-key check.
       if (pg?.code === '23503') throw new NotFoundException(API_MESSAGES.opportunityNotFound);
       throw error;

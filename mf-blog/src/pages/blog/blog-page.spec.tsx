@@ -17,6 +17,7 @@ const student: CurrentUser = {
   serviceHours: 0,
   isAdmin: false,
   isSupervisor: false,
+  directoryVisible: true,
 };
 const admin: CurrentUser = { ...student, id: 1, name: 'Ada Admin', username: 'ada', isAdmin: true };
 

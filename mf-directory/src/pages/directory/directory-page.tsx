@@ -25,7 +25,7 @@ import {
   groupDirectory,
   searchTokens,
 } from './directory-index.util';
-import { useBackupDownload, useDirectory } from './directory.queries';
+import { directoryTotals, useBackupDownload, useDirectory } from './directory.queries';
 import { SchoolSection, type CardContext } from './school-section';
 import './directory.css';
 
@@ -48,7 +48,11 @@ export function DirectoryPage() {
 
   const users = directory.data;
   const index = useMemo(() => buildDirectoryIndex(users ?? []), [users]);
-  const stats = useMemo(() => directoryStats(users ?? []), [users]);
+  // The server's totals count hidden students too (issue 20); the list's own count otherwise.
+  const stats = useMemo(
+    () => (users && directoryTotals(users)) ?? directoryStats(users ?? []),
+    [users],
+  );
   const matches = useMemo(() => filterDirectory(index, deferredQuery), [index, deferredQuery]);
   const groups = useMemo(
     () => groupDirectory(matches, { includeEmpty: !searching }),

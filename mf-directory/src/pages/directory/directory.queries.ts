@@ -11,7 +11,43 @@ import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 
 export const directoryKey: QueryKey = [apiPaths.directory];
 
-export const useDirectory = () => useQuery<DirectoryUser[]>({ queryKey: directoryKey });
+// Issue 20: a student's list leaves out those who hid themselves, so the stat cards take the
+// server's totals of everyone (response headers), kept beside the list they came with.
+export interface DirectoryTotals {
+  students: number;
+  hours: number;
+  schools: number;
+}
+const totalsByList = new WeakMap<readonly DirectoryUser[], DirectoryTotals>();
+
+export function directoryTotals(users: readonly DirectoryUser[]): DirectoryTotals | undefined {
+  return totalsByList.get(users);
+}
+
+function totalsFrom(headers: Headers): DirectoryTotals | undefined {
+  const figures = [
+    headers.get('x-total-students'),
+    headers.get('x-total-service-hours'),
+    headers.get('x-schools-with-students'),
+  ].map((value) => (value === null || value === '' ? NaN : Number(value)));
+  if (figures.some((n) => !Number.isFinite(n))) return undefined;
+  const [students, hours, schools] = figures as [number, number, number];
+  return { students, hours, schools };
+}
+
+export const useDirectory = () =>
+  useQuery<DirectoryUser[]>({
+    queryKey: directoryKey,
+    queryFn: async () => {
+      const response = await apiRequest('GET', apiPaths.directory);
+      const users = (await response.json()) as DirectoryUser[];
+      const totals = totalsFrom(response.headers);
+      if (totals) totalsByList.set(users, totals);
+      return users;
+    },
+    // A new list with the same cards may carry new totals: keep the new array.
+    structuralSharing: false,
+  });
 
 function refreshDirectory(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: directoryKey });

@@ -33,6 +33,7 @@ const admin: CurrentUser = {
   serviceHours: 0,
   isAdmin: true,
   isSupervisor: false,
+  directoryVisible: true,
 };
 const student: CurrentUser = { ...admin, id: 7, name: 'Maya Lee', isAdmin: false };
 

@@ -51,10 +51,16 @@ export const StudentCard = memo(function StudentCard({
 
 // Everyone sees who can review hours or administer; admins change them with RoleControl.
 function RoleBadges({ user, isMe }: { user: DirectoryUser; isMe: boolean }) {
-  if (!user.isAdmin && !user.isSupervisor && !isMe) return null;
+  if (!user.isAdmin && !user.isSupervisor && !isMe && !user.hidden) return null;
   return (
     <p className="dir-card__badges">
       {isMe ? <Badge variant="outline">You</Badge> : null}
+      {/* Issue 20: only admins and supervisors receive hidden students, marked. */}
+      {user.hidden ? (
+        <Badge variant="outline" title="Hidden from other students">
+          Hidden
+        </Badge>
+      ) : null}
       {user.isAdmin ? <Badge variant="highlight">Admin</Badge> : null}
       {user.isSupervisor ? <Badge>Supervisor</Badge> : null}
     </p>

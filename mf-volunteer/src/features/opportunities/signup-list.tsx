@@ -6,7 +6,10 @@ import { useId, useState } from 'react';
 // on a phone as one with 3 (issue 14.3).
 export const SIGNUP_PREVIEW_COUNT = 3;
 
-const label = (s: SignupEntry) => (s.school ? `${s.name} from ${s.school}` : s.name);
+// Issue 20: a student who hid themselves reaches other students as "A student" (so "A student
+// from <school>"); admins and supervisors get the name, marked.
+const label = (s: SignupEntry) =>
+  (s.school ? `${s.name} from ${s.school}` : s.name) + (s.hidden ? ' (hidden from students)' : '');
 
 // The entries a collapsed card shows: the first few, and the viewer's own wherever it is.
 export function previewSignups(signups: SignupEntry[], isMine: (s: SignupEntry) => boolean) {

@@ -11,6 +11,9 @@ import type { Identity } from '../identity/identity.types';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
 import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
+import { ServiceMetrics } from '../metrics/service-metrics';
+import { continueTrace, runInTrace, type TraceContext } from '../tracing/trace-context';
+import { spanExportFromEnv, type EndSpan } from '../tracing/span-export';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 75_000;
@@ -63,9 +66,16 @@ export async function createServiceApp(
     // not retried by nginx and lost requests in a rolling restart.
     return503OnClosing: false,
   });
+  const metrics = new ServiceMetrics(service);
+  const spans = config.TRACING
+    ? spanExportFromEnv(service, config.OTEL_EXPORTER_OTLP_ENDPOINT)
+    : undefined;
   const root: DynamicModule = {
     module: ServiceRootModule,
-    imports: [ServiceKitModule.forRoot({ service, config, logger, redis }), appModule],
+    imports: [
+      ServiceKitModule.forRoot({ service, config, logger, redis, metrics, spans }),
+      appModule,
+    ],
   };
   let app: NestFastifyApplication;
   try {
@@ -81,6 +91,27 @@ export async function createServiceApp(
   // Body-parser failures (malformed JSON, too large, wrong media type) reach the global filter
   // too: Nest turns Fastify's errors into HttpExceptions with Fastify's status and message.
   const fastify = app.getHttpAdapter().getInstance();
+  // The gateway's traceparent and X-Request-Id become the request's trace context: everything
+  // the request does (log lines, outbox rows) runs inside it. TRACING=false turns it off.
+  if (config.TRACING)
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      const requestId = request.headers['x-request-id'];
+      const context = continueTrace(
+        request.headers.traceparent,
+        typeof requestId === 'string' ? requestId : undefined,
+      );
+      (request as unknown as { trace: TraceContext }).trace = context;
+      if (spans) {
+        const route = request.routeOptions.url ?? 'unmatched';
+        (request as unknown as { endSpan: EndSpan }).endSpan = spans.start(
+          `${request.method} ${route}`,
+          context,
+          'server',
+          { 'http.request.method': request.method, 'http.route': route },
+        );
+      }
+      runInTrace(context, done);
+    });
   // One JSON line per request. Health probes and the gateway's identity checks (/internal/) only
   // at debug level: there is one check per API call, and nginx's access log already shows it
   // with the request it guarded.
@@ -92,12 +123,40 @@ export async function createServiceApp(
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       userId: user?.id,
+      // onResponse may run outside the request's async context: named here explicitly.
+      trace_id: (request as unknown as { trace?: TraceContext }).trace?.traceId,
+      request_id: (request as unknown as { trace?: TraceContext }).trace?.requestId,
     };
     if (request.url.startsWith('/health/') || request.url.startsWith('/internal/'))
       logger.debug(line, 'request');
     else logger.info(line, 'request');
     done();
   });
+
+  // Request rate, errors and latency per route template (routeOptions.url, e.g.
+  // "/opportunities/:id"), only when metrics are on: off, a request pays nothing for them.
+  if (spans) {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      const status = reply.statusCode;
+      (request as unknown as { endSpan?: EndSpan }).endSpan?.(
+        { 'http.response.status_code': status },
+        status >= 500,
+      );
+      done();
+    });
+    // Sends what is still batched before the process goes.
+    fastify.addHook('onClose', async () => spans.shutdown());
+  }
+  if (config.METRICS_PORT !== undefined)
+    fastify.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
 
   app.enableShutdownHooks();
   await options.configure?.(app);

@@ -19,8 +19,10 @@ describe(parseServiceConfig.name, () => {
       BULLMQ_PREFIX: 'district',
       MIGRATE_ON_START: false,
       LOG_LEVEL: 'info',
+      TRACING: true,
       TRUSTED_PROXIES: ['127.0.0.1', '::1'],
     });
+    expect(parseServiceConfig({ ...valid, METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
     expect(parseServiceConfig({ ...valid, MIGRATE_ON_START: 'true' }).MIGRATE_ON_START).toBe(true);
   });
 

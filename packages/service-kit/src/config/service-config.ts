@@ -25,6 +25,18 @@ export const baseConfigSchema = z.object({
     .default('district'),
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
   MIGRATE_ON_START: booleanFlag.default(false),
+  // Port of the /metrics listener (Prometheus), apart from PORT so the gateway never publishes it.
+  // Unset: no listener and no request metrics (docs/decisions.md "Metrics and traces").
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .optional(),
+  // OpenTelemetry collector (OTLP/HTTP) that receives the spans; unset: no span leaves.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
+  // Trace context (traceparent → logs, outbox rows, jobs); false only to measure what it costs.
+  TRACING: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Peers whose X-Forwarded-For is believed (the gateway): addresses or CIDRs, comma-separated.
   // Anyone else is taken at their socket address, so a client reaching a service directly

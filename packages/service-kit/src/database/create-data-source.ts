@@ -6,6 +6,7 @@ export type MigrationList = NonNullable<DataSourceOptions['migrations']>;
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { ProcessedEvent } from '../events/processed-event.entity';
 import { CreateEventTables1700000000000 } from '../events/create-event-tables.migration';
+import { AddOutboxTraceparent1796100000000 } from '../tracing/outbox-traceparent.migration';
 
 export interface DataSourceSettings {
   url: string;
@@ -20,7 +21,10 @@ export interface DataSourceSettings {
 // The outbox and processed_events tables are in every service, so their entities and migration
 // are always part of the DataSource (services do not have to remember to list them).
 export const SERVICE_KIT_ENTITIES = [OutboxEvent, ProcessedEvent];
-export const SERVICE_KIT_MIGRATIONS = [CreateEventTables1700000000000];
+export const SERVICE_KIT_MIGRATIONS = [
+  CreateEventTables1700000000000,
+  AddOutboxTraceparent1796100000000,
+];
 
 // TypeORM accepts arrays or objects of classes (e.g. `import * as migrations`).
 function toArray<T>(list: readonly T[] | Record<string, T> | undefined): T[] {

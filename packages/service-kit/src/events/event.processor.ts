@@ -1,4 +1,4 @@
-import { Inject, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Optional, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { OnWorkerEvent } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
@@ -14,9 +14,13 @@ import {
 import { schemaOf } from '../database/create-data-source';
 import { isDependencyOutage } from '../errors/dependency-outage';
 import { LOGGER } from '../logging/logger';
+import { SERVICE_METRICS, type ServiceMetrics } from '../metrics/service-metrics';
+import type { Histogram } from 'prom-client';
 import { eventTypesFor, type EventRouting } from './event-routing';
 import { HANDLE_EVENT_KEY } from './handle-event.decorator';
 import { ClosingWorkerHost } from './worker-host';
+import { continueTrace, runInTrace } from '../tracing/trace-context';
+import { SPAN_EXPORT, type SpanExport } from '../tracing/span-export';
 
 export interface EventContext<T extends EventType = EventType> {
   // The transaction that also records the event as processed: write through it.
@@ -75,6 +79,7 @@ export class EventProcessor
 {
   private readonly handlers = new Map<string, EventHandlerFn<never>>();
   private redisDown = false;
+  private readonly processing: Histogram<'type' | 'outcome'>;
 
   constructor(
     @Inject(EVENT_PROCESSOR_SETTINGS) private readonly settings: EventProcessorSettings,
@@ -83,8 +88,17 @@ export class EventProcessor
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+    // Absent in apps built without the kit module (tests wiring EventsModule alone).
+    @Optional() @Inject(SPAN_EXPORT) private readonly spans?: SpanExport | null,
   ) {
     super();
+    this.processing = metrics.histogram({
+      name: 'event_processing_seconds',
+      help: 'Time a consumer took per event, by event type and outcome (applied, repeat, failed)',
+      labelNames: ['type', 'outcome'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    });
   }
 
   // Collects the app's @HandleEvent methods; a missing or extra handler fails the start.
@@ -150,7 +164,31 @@ export class EventProcessor
         `invalid event ${job.id}: ${error instanceof Error ? error.message : error}`,
       );
     }
-    const applied = await this.apply(event);
+    // The consumer's work (and its log lines, and events it writes) joins the writer's trace.
+    const context = continueTrace(event.traceparent, event.id);
+    const endSpan = this.spans?.start(`process ${event.type}`, context, 'consumer', {
+      'messaging.destination.name': this.settings.service,
+      'messaging.message.id': event.id,
+    });
+    try {
+      await runInTrace(context, () => this.processTraced(event));
+    } catch (error) {
+      endSpan?.({}, true);
+      throw error;
+    }
+    endSpan?.();
+  }
+
+  private async processTraced(event: DomainEvent): Promise<void> {
+    const end = this.processing.startTimer({ type: event.type });
+    let applied: boolean;
+    try {
+      applied = await this.apply(event);
+    } catch (error) {
+      end({ outcome: 'failed' });
+      throw error;
+    }
+    end({ outcome: applied ? 'applied' : 'repeat' });
     this.logger.debug({ eventId: event.id, type: event.type, applied }, 'event processed');
   }
 

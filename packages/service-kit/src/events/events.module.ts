@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/service-config.token';
 import { LOGGER } from '../logging/logger';
+import { SERVICE_METRICS, type ServiceMetrics } from '../metrics/service-metrics';
+import { schemaOf } from '../database/create-data-source';
 import {
   DEFAULT_EVENT_CONCURRENCY,
   DEFAULT_LOCK_DURATION_MS,
@@ -53,6 +55,31 @@ function eventProcessorFor(service: string, options: EventsModuleOptions): Type<
   return ServiceEventProcessor;
 }
 
+// The outbox backlog (rows not yet relayed, age of the oldest) and the depth of every event queue
+// this service publishes to. Every producer reports the queues it feeds, so a queue may appear
+// under several services: dashboards and alerts take max by (queue).
+function trackOutbox(metrics: ServiceMetrics, dataSource: DataSource, queues: Queue[]): void {
+  for (const queue of queues) metrics.trackQueue(queue);
+  const pending = metrics.gauge({
+    name: 'outbox_pending_events',
+    help: 'Outbox rows committed but not yet relayed to BullMQ',
+  });
+  const oldest = metrics.gauge({
+    name: 'outbox_oldest_pending_seconds',
+    help: 'Age of the oldest outbox row not yet relayed (0 when none)',
+  });
+  const schema = schemaOf(dataSource);
+  metrics.onCollect(async () => {
+    const [row] = (await dataSource.query(
+      `SELECT count(*)::int AS pending,
+              COALESCE(EXTRACT(EPOCH FROM now() - min("created_at")), 0)::float AS oldest
+         FROM "${schema}"."outbox" WHERE "published_at" IS NULL`,
+    )) as Array<{ pending: number; oldest: number }>;
+    pending.set(row!.pending);
+    oldest.set(row!.oldest);
+  });
+}
+
 // Outbox, relay and consumer of one service on @nestjs/bullmq (DESIGN rule 5). Also the app's one
 // BullModule.forRootAsync (REDIS_URL, BULLMQ_PREFIX), which the services' job queues share.
 @Global()
@@ -81,14 +108,26 @@ export class EventsModule {
     if (options.relay !== false) {
       providers.push({
         provide: OutboxRelay,
-        inject: [DataSource, LOGGER, ...consumers.map((c) => getQueueToken(eventQueueName(c)))],
-        useFactory: (dataSource: DataSource, logger: Logger, ...queues: Queue[]) =>
-          new OutboxRelay(
+        inject: [
+          DataSource,
+          LOGGER,
+          SERVICE_METRICS,
+          ...consumers.map((c) => getQueueToken(eventQueueName(c))),
+        ],
+        useFactory: (
+          dataSource: DataSource,
+          logger: Logger,
+          metrics: ServiceMetrics,
+          ...queues: Queue[]
+        ) => {
+          trackOutbox(metrics, dataSource, queues);
+          return new OutboxRelay(
             dataSource,
             new Map(consumers.map((c, i) => [c, queues[i]!])),
             { ...options.relayOptions, routing, pollIntervalMs: options.pollIntervalMs },
             logger.child({ component: 'outbox-relay' }),
-          ),
+          );
+        },
       });
     }
     if (options.consumer !== false) {

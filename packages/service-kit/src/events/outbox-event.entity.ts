@@ -21,6 +21,10 @@ export class OutboxEvent {
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
+  // W3C traceparent of the request that wrote the event (null outside a traced request).
+  @Column({ type: 'text', nullable: true })
+  traceparent!: string | null;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
 }

@@ -31,6 +31,7 @@ interface OutboxRow {
   type: string;
   payload: unknown;
   created_at: Date;
+  traceparent: string | null;
 }
 
 function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -150,7 +151,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     try {
       await runner.startTransaction();
       const rows: OutboxRow[] = await runner.query(
-        `SELECT "id", "type", "payload", "created_at" FROM "${this.schema}"."outbox"
+        `SELECT "id", "type", "payload", "created_at", "traceparent" FROM "${this.schema}"."outbox"
           WHERE "published_at" IS NULL ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize],
       );
@@ -194,6 +195,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
               type: row.type,
               payload: row.payload,
               occurredAt: new Date(row.created_at).toISOString(),
+              ...(row.traceparent ? { traceparent: row.traceparent } : {}),
             } as DomainEvent;
             return { name: row.type, data, opts: { ...this.options.jobOptions, jobId: row.id } };
           }),

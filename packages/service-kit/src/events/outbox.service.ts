@@ -5,6 +5,7 @@ import { schemaOf } from '../database/create-data-source';
 import type { EventPayload, EventType } from '@district/contracts';
 import { parseEventPayload } from './event-routing';
 import { outboxChannel } from './event-envelope';
+import { currentTraceparent } from '../tracing/trace-context';
 
 // Writes an event inside the caller's transaction; it leaves the service only if that commits.
 export async function addOutboxEvent<T extends EventType>(
@@ -22,8 +23,9 @@ export async function addOutboxEvent<T extends EventType>(
   const schema = schemaOf(manager.dataSource);
   const id = randomUUID();
   await manager.query(
-    `INSERT INTO "${schema}"."outbox" ("id", "type", "payload") VALUES ($1, $2, $3)`,
-    [id, type, JSON.stringify(checked)],
+    `INSERT INTO "${schema}"."outbox" ("id", "type", "payload", "traceparent")
+       VALUES ($1, $2, $3, $4)`,
+    [id, type, JSON.stringify(checked), currentTraceparent() ?? null],
   );
   // NOTIFY is delivered only at commit, so the relay wakes exactly when the row becomes visible.
   await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), id]);

@@ -1,16 +1,25 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { type Logger, type LevelWithSilent } from 'pino';
+import { traceLogFields } from '../tracing/trace-context';
 
 export type { Logger } from 'pino';
 
 export const LOGGER = Symbol('service-kit:logger');
 
-export function createLogger(options: { service: string; level?: LevelWithSilent }): Logger {
-  return pino({
+export function createLogger(options: {
+  service: string;
+  level?: LevelWithSilent;
+  // Default stdout; tests pass a stream to read the lines back.
+  destination?: pino.DestinationStream;
+}): Logger {
+  const settings: pino.LoggerOptions = {
     level: options.level ?? 'info',
     base: { service: options.service },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    // trace_id and request_id of the request or event being handled, on every line.
+    mixin: traceLogFields,
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }
 
 // Routes Nest's own messages (bootstrap, route mapping, lifecycle) into the same JSON stream.

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { dependencyUnavailable } from '../errors/dependency-outage';
 import { bullConnected, ClosingWorkerHost } from '../events/worker-host';
 import { LOGGER } from '../logging/logger';
+import { SERVICE_METRICS, type ServiceMetrics } from '../metrics/service-metrics';
+import type { Counter } from 'prom-client';
 
 // A service's own mail queue, under the run's BullMQ prefix (BullModule.forRootAsync in the kit's
 // EventsModule): "mail-svc-auth".
@@ -30,12 +32,21 @@ export type MailJobHandler = (data: unknown) => Promise<void>;
 // MailModule.forRoot gives it its @Processor queue.
 export class MailProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly handlers = new Map<string, MailJobHandler>();
+  private readonly mails: Counter<'job' | 'outcome'>;
 
   constructor(
     @Inject(MAIL_QUEUE) private readonly queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
   ) {
     super();
+    metrics.trackQueue(queue);
+    // Per attempt: a mail retried three times and then sent counts 3 failed, 1 sent.
+    this.mails = metrics.counter({
+      name: 'mail_jobs_total',
+      help: 'Mail job attempts by job name and outcome (sent, failed)',
+      labelNames: ['job', 'outcome'],
+    });
     this.queue.on('error', (error: Error) => this.logger.warn({ err: error }, 'mail queue error'));
   }
 
@@ -63,7 +74,13 @@ export class MailProcessor extends ClosingWorkerHost implements OnApplicationBoo
   async process(job: Job): Promise<void> {
     const handler = this.handlers.get(job.name);
     if (!handler) throw new Error(`No handler for mail job "${job.name}"`);
-    await handler(job.data);
+    try {
+      await handler(job.data);
+    } catch (error) {
+      this.mails.inc({ job: job.name, outcome: 'failed' });
+      throw error;
+    }
+    this.mails.inc({ job: job.name, outcome: 'sent' });
   }
 
   @OnWorkerEvent('failed')

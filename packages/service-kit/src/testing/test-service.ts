@@ -24,6 +24,7 @@ export function testServiceConfig<E extends object = object>(
     BULLMQ_PREFIX: testRedisPrefix(),
     IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     MIGRATE_ON_START: true,
+    TRACING: true,
     // The test's own requests come from loopback and act as the gateway.
     TRUSTED_PROXIES: ['127.0.0.1', '::1'],
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as ServiceConfig['LOG_LEVEL'] | undefined) ?? 'silent',

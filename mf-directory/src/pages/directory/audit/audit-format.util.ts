@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.roles.change': 'Role change',
   'user.school.change': 'School change',
   'user.delete': 'Account deletion',
+  'user.delete.self': 'Own account deleted',
+  'privacy.settings.change': 'Privacy policy changed',
   'users.backup': 'Backup download',
   'opportunity.create': 'Opportunity created',
   'opportunity.update': 'Opportunity edited',

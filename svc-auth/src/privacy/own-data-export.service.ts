@@ -1,0 +1,105 @@
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { API_MESSAGES } from '@district/contracts';
+import {
+  IDENTITY_HEADER,
+  LOGGER,
+  OWN_DATA_EXPORT_PATH,
+  schemaOf,
+  SERVICE_CONFIG,
+  signIdentityToken,
+  type Identity,
+  type Logger,
+  type OwnDataExport,
+} from '@district/service-kit';
+import type { AuthConfig } from '../auth.config';
+import type { UserView } from '../users/user-view';
+import { UsersRepository } from '../users/users.repository';
+
+// How long one service may take to hand over its part before the export is refused (never sent
+// incomplete).
+const PART_TIMEOUT_MS = 10_000;
+
+// Issue 20: GET /api/user/export, everything the platform holds about the signed-in student.
+// svc-auth answers its own part from its tables and asks each other service for theirs on its
+// internal path (EXPORT_SOURCES), never reading another service's tables.
+@Injectable()
+export class OwnDataExportService {
+  private readonly sources: string[];
+  private readonly secret: string;
+  private readonly schema: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    @Inject(SERVICE_CONFIG) config: AuthConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.sources = config.EXPORT_SOURCES;
+    this.secret = config.IDENTITY_SECRET;
+    this.schema = schemaOf(dataSource);
+  }
+
+  async export(user: Identity): Promise<{ username: string; body: Record<string, unknown> }> {
+    const profile = await this.users.findView(user.id);
+    if (!profile) throw new ServiceUnavailableException(API_MESSAGES.serviceUnavailable);
+    const [own, parts] = await Promise.all([this.ownPart(profile), this.otherParts(user)]);
+    return {
+      username: profile.username,
+      body: {
+        exportedAt: new Date().toISOString(),
+        profile,
+        ...own,
+        // The district's consent covers every account today (docs/privacy.md): no guardian record.
+        consent: { mode: 'school', guardian: null },
+        services: Object.fromEntries(parts.map((part) => [part.service, part.parts])),
+      },
+    };
+  }
+
+  private async ownPart(profile: UserView): Promise<Record<string, unknown>> {
+    const s = this.schema;
+    const [hourCredits, auditEntries] = await Promise.all([
+      this.dataSource.query(
+        `SELECT log_id AS "logId", hours::float8 AS hours FROM "${s}"."hour_credits" WHERE user_id = $1 ORDER BY log_id`,
+        [profile.id],
+      ),
+      // Every record where they acted or were acted on, from every service's trail.
+      this.dataSource.query(
+        `SELECT service, at, actor_id AS "actorId", action, target_type AS "targetType",
+                target_id AS "targetId", outcome, detail
+           FROM "${s}"."audit_log"
+          WHERE actor_id = $1 OR (target_type = 'user' AND target_id = $2)
+          ORDER BY at, id`,
+        [profile.id, String(profile.id)],
+      ),
+    ]);
+    return { hourCredits, auditEntries };
+  }
+
+  private async otherParts(user: Identity): Promise<OwnDataExport[]> {
+    // The student's own identity, so each service hands out only their rows.
+    const token = signIdentityToken(
+      { id: user.id, isAdmin: false, isSupervisor: false },
+      this.secret,
+    );
+    return Promise.all(
+      this.sources.map(async (base) => {
+        try {
+          const response = await fetch(new URL(OWN_DATA_EXPORT_PATH, base), {
+            headers: { [IDENTITY_HEADER]: token },
+            signal: AbortSignal.timeout(PART_TIMEOUT_MS),
+          });
+          if (!response.ok) throw new Error(`status ${response.status}`);
+          return (await response.json()) as OwnDataExport;
+        } catch (error) {
+          this.logger.warn(
+            { err: error, source: base },
+            'a service did not hand over its export part',
+          );
+          throw new ServiceUnavailableException(API_MESSAGES.serviceUnavailable);
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+// Issue 20: the district's privacy policy, one row (like directory_version). Changed by admins
+// only, each change audited.
+@Entity({ name: 'privacy_settings' })
+@Check('privacy_settings_single_row', '"id"')
+export class PrivacySettingsEntity {
+  @PrimaryColumn({ type: 'boolean', default: true })
+  id!: boolean;
+
+  // Whether a new account starts visible to other students (FERPA directory information).
+  @Column({ name: 'directory_visible_by_default', type: 'boolean', default: true })
+  directoryVisibleByDefault!: boolean;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
