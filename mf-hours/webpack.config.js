@@ -12,6 +12,7 @@ module.exports = (_env, argv) =>
         './ServiceHoursPage': './src/expose/service-hours-page.ts',
         './SupervisorPage': './src/expose/supervisor-page.ts',
         './VerifyRecordPage': './src/expose/verify-record-page.ts',
+        './ConfirmHoursPage': './src/expose/confirm-hours-page.ts',
       },
       // Chunks resolve relative to wherever remoteEntry.js was served from.
       publicPath: 'auto',

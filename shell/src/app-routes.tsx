@@ -58,6 +58,15 @@ export function AppRoutes() {
           </PublicShell>
         }
       />
+      {/* Issue 19: an organisation's contact confirms a student's hours from a mailed link. */}
+      <Route
+        path="/confirm-hours/:token"
+        element={
+          <PublicShell>
+            <RemotePage key="confirm-hours" id="mf_hours/ConfirmHoursPage" />
+          </PublicShell>
+        }
+      />
       <Route
         element={
           <ProtectedRoute preload={preloadSignedIn}>

@@ -86,6 +86,8 @@ describe('svc-hours API', () => {
         schoolName: 'Jesuit High School',
         source: 'manual',
         possibleDuplicateOf: null,
+        // Nobody was asked to confirm it (issue 19).
+        confirmation: null,
       });
       expect(Date.now() - Date.parse(res.body.submittedAt)).toBeLessThan(60_000);
     });

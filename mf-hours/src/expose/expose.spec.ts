@@ -18,4 +18,9 @@ describe('exposed modules', () => {
     expect(typeof mod.default).toBe('function');
     expect(mod.default).toBe(mod.VerifyRecordPage);
   });
+  it('"./ConfirmHoursPage" gives the page component as default export and by name', async () => {
+    const mod = await import('./confirm-hours-page');
+    expect(typeof mod.default).toBe('function');
+    expect(mod.default).toBe(mod.ConfirmHoursPage);
+  });
 });

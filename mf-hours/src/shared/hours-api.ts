@@ -58,6 +58,9 @@ export interface LogHoursPayload {
   date: string;
   description: string;
   opportunityId?: number;
+  // Issue 19: both or neither; the contact is e-mailed a confirmation link.
+  organisation?: string;
+  contactEmail?: string;
 }
 
 export function useLogHours() {

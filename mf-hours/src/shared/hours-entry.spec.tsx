@@ -18,6 +18,7 @@ const entry = (overrides: Partial<ServiceHoursLog> = {}): ServiceHoursLog => ({
   userName: 'Stella Student',
   schoolName: 'Jesuit High School',
   source: 'manual',
+  confirmation: null,
   possibleDuplicateOf: null,
   ...overrides,
 });

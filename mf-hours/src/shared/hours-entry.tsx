@@ -1,4 +1,4 @@
-import type { ServiceHoursLog } from '@district/contracts';
+import type { HourConfirmationSummary, ServiceHoursLog } from '@district/contracts';
 import { Badge, Card } from '@district/ui';
 import { memo, type ReactNode } from 'react';
 import { formatHoursDate, formatSubmittedAt, hoursLabel } from './format';
@@ -41,6 +41,7 @@ export const HoursEntry = memo(function HoursEntry({
           <time dateTime={entry.date}>{formatHoursDate(entry.date)}</time>
         </p>
         <p className="hours-entry__description">{entry.description}</p>
+        {entry.confirmation ? <ConfirmationLine confirmation={entry.confirmation} /> : null}
         <p className="hours-entry__submitted">
           Submitted <time dateTime={entry.submittedAt}>{formatSubmittedAt(entry.submittedAt)}</time>
         </p>
@@ -63,3 +64,20 @@ export const HoursEntry = memo(function HoursEntry({
     </Card>
   );
 });
+
+// Issue 19: what the organisation's contact answered (or that they were asked).
+function ConfirmationLine({ confirmation }: { confirmation: HourConfirmationSummary }) {
+  const who = `${confirmation.contactEmail} (${confirmation.organisation})`;
+  const text =
+    confirmation.decision === 'confirmed'
+      ? `Confirmed by ${who}`
+      : confirmation.decision === 'declined'
+        ? `Declined by ${who}`
+        : `Confirmation requested from ${who}`;
+  return (
+    <p className="hours-entry__confirmation" data-confirmation={confirmation.decision ?? 'pending'}>
+      {text}
+      {confirmation.comment ? `: “${confirmation.comment}”` : ''}
+    </p>
+  );
+}

@@ -66,6 +66,10 @@ export const apiPaths = {
   // svc-hours
   serviceHours: '/api/service-hours',
   serviceHoursStatus: (id: Id) => `/api/service-hours/${seg(id)}/status`,
+  // Issue 19: verification by the organisation.
+  hourConfirmation: (token: string) => `/api/hour-confirmations/${seg(token)}`,
+  serviceHoursConfirmationMail: (id: Id) => `/api/service-hours/${seg(id)}/confirmation-mail`,
+  serviceHoursSettings: '/api/service-hours/settings',
   serviceRecords: '/api/service-records',
   serviceRecord: (code: string) => `/api/service-records/${seg(code)}`,
   serviceRecordPdf: (code: string) => `/api/service-records/${seg(code)}/pdf`,

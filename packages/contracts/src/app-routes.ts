@@ -12,6 +12,8 @@ export const APP_ROUTES = {
   supervisor: '/supervisor',
   // Issue 19: an official service record, public.
   verifyRecord: '/verify',
+  // Issue 19: an organisation's contact confirms logged hours, public.
+  confirmHours: '/confirm-hours',
 } as const;
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 

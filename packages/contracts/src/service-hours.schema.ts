@@ -61,6 +61,7 @@ export const hourConfirmationDecisionSchema = z.strictObject({
     .transform((value) => value || undefined),
 });
 export type HourConfirmationDecision = z.output<typeof hourConfirmationDecisionSchema>;
+export type HourConfirmationDecisionInput = z.input<typeof hourConfirmationDecisionSchema>;
 
 // GET/PATCH /api/service-hours/settings (admins).
 export const hoursSettingsSchema = z.strictObject({

@@ -20,6 +20,8 @@ interface FormValues {
   date: string;
   opportunityId: string;
   description: string;
+  organisation: string;
+  contactEmail: string;
 }
 
 const initialValues = (): FormValues => ({
@@ -27,6 +29,8 @@ const initialValues = (): FormValues => ({
   date: todayInputValue(),
   opportunityId: NO_EVENT,
   description: '',
+  organisation: '',
+  contactEmail: '',
 });
 
 function eventLabel(opportunity: Opportunity): string {
@@ -72,6 +76,8 @@ export function LogHoursForm() {
       date: values.date,
       description: values.description,
       opportunityId: values.opportunityId === NO_EVENT ? undefined : values.opportunityId,
+      organisation: values.organisation,
+      contactEmail: values.contactEmail,
     };
     const parsed = serviceHoursSchema.safeParse(input);
     if (!parsed.success) {
@@ -88,12 +94,18 @@ export function LogHoursForm() {
         ...(parsed.data.opportunityId !== undefined
           ? { opportunityId: parsed.data.opportunityId }
           : {}),
+        ...(parsed.data.organisation && parsed.data.contactEmail
+          ? { organisation: parsed.data.organisation, contactEmail: parsed.data.contactEmail }
+          : {}),
       },
       {
         onSuccess: (entry) => {
           setValues(initialValues());
           setLogged(
-            `Logged ${hoursLabel(entry.hours)} for ${formatHoursDate(entry.date)}. It is pending approval.`,
+            `Logged ${hoursLabel(entry.hours)} for ${formatHoursDate(entry.date)}. It is pending approval.` +
+              (entry.confirmation
+                ? ` We e-mailed ${entry.confirmation.contactEmail} to confirm it.`
+                : ''),
           );
         },
       },
@@ -156,6 +168,31 @@ export function LogHoursForm() {
           onChange={(e) => set('description')(e.target.value)}
         />
       </Field>
+      {/* Issue 19: the organisation's contact is e-mailed a link to confirm the hours. */}
+      <div className="hours-form__row">
+        <Field label="Organisation" optional error={errors.organisation}>
+          <Input
+            name="organisation"
+            autoComplete="organization"
+            value={values.organisation}
+            onChange={(e) => set('organisation')(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Contact e-mail"
+          optional
+          error={errors.contactEmail}
+          description="We e-mail them a link to confirm your hours."
+        >
+          <Input
+            name="contactEmail"
+            type="email"
+            autoComplete="off"
+            value={values.contactEmail}
+            onChange={(e) => set('contactEmail')(e.target.value)}
+          />
+        </Field>
+      </div>
       <div className="hours-form__footer">
         <Button type="submit" disabled={logHours.isPending}>
           {logHours.isPending ? 'Submitting…' : 'Submit Hours'}
