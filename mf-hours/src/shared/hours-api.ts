@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  type ConfirmationFilter,
   type KeysetPage,
   type Opportunity,
   type ReviewDecision,
@@ -84,18 +85,19 @@ export function useHoursSummary() {
   });
 }
 
-export const reviewListKey = (status: ReviewStatus, school: string | undefined): QueryKey => [
-  ...HOURS_KEY,
-  'review',
-  status,
-  school ?? '',
-];
+// confirmation (issue 19): narrows the tab by the organisation's answer.
+export const reviewListKey = (
+  status: ReviewStatus,
+  school: string | undefined,
+  confirmation?: ConfirmationFilter,
+): QueryKey => [...HOURS_KEY, 'review', status, school ?? '', confirmation ?? ''];
 
 // Keyset pages (?limit&cursor): approving entries off the Pending tab, here or by another
 // reviewer, never makes "Show more" skip or repeat one, as an offset would.
 function fetchReviewPage(
   status: ReviewStatus,
   school: string | undefined,
+  confirmation: ConfirmationFilter | undefined,
   cursor: string | null,
   signal?: AbortSignal,
 ) {
@@ -103,6 +105,7 @@ function fetchReviewPage(
     withQuery(apiPaths.serviceHours, {
       status,
       school,
+      confirmation,
       limit: REVIEW_PAGE_SIZE,
       cursor: cursor ?? undefined,
     }),
@@ -113,7 +116,11 @@ function fetchReviewPage(
 const nextPageParam = (last: KeysetPage<ServiceHoursLog>) => last.nextCursor ?? undefined;
 
 // One tab of the supervisor page, 25 entries at a time, newest first (filtered on the server).
-export function useReviewList(status: ReviewStatus, school: string | undefined) {
+export function useReviewList(
+  status: ReviewStatus,
+  school: string | undefined,
+  confirmation?: ConfirmationFilter,
+) {
   return useInfiniteQuery<
     KeysetPage<ServiceHoursLog>,
     Error,
@@ -121,8 +128,9 @@ export function useReviewList(status: ReviewStatus, school: string | undefined) 
     QueryKey,
     string | null
   >({
-    queryKey: reviewListKey(status, school),
-    queryFn: ({ pageParam, signal }) => fetchReviewPage(status, school, pageParam, signal),
+    queryKey: reviewListKey(status, school, confirmation),
+    queryFn: ({ pageParam, signal }) =>
+      fetchReviewPage(status, school, confirmation, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: nextPageParam,
   });
@@ -132,11 +140,12 @@ export function useReviewList(status: ReviewStatus, school: string | undefined) 
 export function prefetchReviewList(
   status: ReviewStatus,
   school: string | undefined,
+  confirmation?: ConfirmationFilter,
 ): Promise<void> {
   return queryClient.prefetchInfiniteQuery({
-    queryKey: reviewListKey(status, school),
+    queryKey: reviewListKey(status, school, confirmation),
     queryFn: ({ pageParam, signal }) =>
-      fetchReviewPage(status, school, pageParam as string | null, signal),
+      fetchReviewPage(status, school, confirmation, pageParam as string | null, signal),
     initialPageParam: null as string | null,
     getNextPageParam: nextPageParam,
   });

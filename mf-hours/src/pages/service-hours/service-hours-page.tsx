@@ -19,6 +19,7 @@ import { StatCard, StatGrid } from '../../shared/stat-card';
 import { GoalProgress } from './goal-progress';
 import { LogHoursForm } from './log-hours-form';
 import { OfficialRecordCard } from './official-record-card';
+import { ResendConfirmation } from './resend-confirmation';
 import '../../mf-hours.css';
 
 // Sums in halves (integers), so no floating-point drift however many entries there are.
@@ -98,7 +99,7 @@ function OwnHours() {
             <ul className="hours-list" aria-label="My logged hours">
               {entries.map((entry) => (
                 <li key={entry.id}>
-                  <HoursEntry entry={entry} />
+                  <HoursEntry entry={entry} actions={<ResendConfirmation entry={entry} />} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import {
   REVIEW_STATUSES,
+  type ConfirmationFilter,
   type ReviewDecision,
   type ReviewStatus,
   type ServiceHoursLog,
@@ -19,21 +20,23 @@ const EMPTY: Record<ReviewStatus, string> = {
 export interface ReviewListProps {
   status: ReviewStatus;
   school: string | undefined;
+  // Issue 19: only entries with this answer from the organisation.
+  confirmation?: ConfirmationFilter;
   reviewerId: number;
   // The visible tab warms the other tabs once its own entries are in.
   active: boolean;
 }
 
 // One tab: 25 entries at a time (keyset pages), newest first, with "Show more" for the rest.
-export function ReviewList({ status, school, reviewerId, active }: ReviewListProps) {
-  const list = useReviewList(status, school);
+export function ReviewList({ status, school, confirmation, reviewerId, active }: ReviewListProps) {
+  const list = useReviewList(status, school, confirmation);
   const loaded = list.data !== undefined;
   // After the visible tab (never competing with it), so switching tab shows entries at once.
   useEffect(() => {
     if (!active || !loaded) return;
     for (const other of REVIEW_STATUSES)
-      if (other !== status) void prefetchReviewList(other, school);
-  }, [active, loaded, status, school]);
+      if (other !== status) void prefetchReviewList(other, school, confirmation);
+  }, [active, loaded, status, school, confirmation]);
   // Shown above the list: after a 409 the entry leaves this tab, so a message on it would vanish.
   const [failure, setFailure] = useState<string | null>(null);
   // A failed "Show more" keeps the entries already shown; only a failed first page replaces them.

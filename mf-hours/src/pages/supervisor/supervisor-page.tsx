@@ -1,6 +1,7 @@
 import {
   REVIEW_STATUSES,
   SCREEN_TEXTS,
+  type ConfirmationFilter,
   type ReviewStatus,
   type ServiceHoursTotals,
 } from '@district/contracts';
@@ -52,6 +53,16 @@ const TAB_LABELS: Record<ReviewStatus, string> = {
   rejected: 'Rejected',
 };
 
+// Issue 19: the organisation's answer to the confirmation e-mail (the list's ?confirmation=).
+const ANY_CONFIRMATION = 'any';
+const CONFIRMATION_OPTIONS: SelectOption[] = [
+  { value: ANY_CONFIRMATION, label: 'Any' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'pending', label: 'Awaiting answer' },
+  { value: 'none', label: 'Not asked' },
+];
+
 // SPEC §2 "/supervisor": supervisors and admins review every school's hours.
 export function SupervisorPage() {
   const { user, isLoading } = useAuth();
@@ -72,6 +83,9 @@ export function SupervisorPage() {
 function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean }) {
   const [school, setSchool] = useState(ALL_SCHOOLS);
   const [behindGoal, setBehindGoal] = useState(false);
+  const [confirmation, setConfirmation] = useState(ANY_CONFIRMATION);
+  const confirmationFilter =
+    confirmation === ANY_CONFIRMATION ? undefined : (confirmation as ConfirmationFilter);
   const [tab, setTab] = useState<ReviewStatus>('pending');
   // Tabs stay rendered (hidden) once opened, so switching back is only a visibility change.
   const [opened, setOpened] = useState<ReadonlySet<ReviewStatus>>(() => new Set(['pending']));
@@ -136,6 +150,16 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
             <Field label="School" className="hours-school-filter">
               <Select options={schoolOptions} value={school} onValueChange={chooseSchool} />
             </Field>
+            <Field label="Organisation answer" className="hours-school-filter">
+              <Select
+                options={CONFIRMATION_OPTIONS}
+                value={confirmation}
+                onValueChange={(value) => {
+                  setConfirmation(value);
+                  setOpened(new Set([tab]));
+                }}
+              />
+            </Field>
             {/* The entries of the screen's filters (school, tab, behind goal) as a CSV file. */}
             <a
               className={buttonClassName({ variant: 'outline' })}
@@ -183,6 +207,7 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
             <ReviewList
               status={status}
               school={schoolFilter}
+              confirmation={confirmationFilter}
               reviewerId={reviewerId}
               active={status === tab}
             />
