@@ -39,13 +39,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'hours.reject': 'Hours rejected',
   'hour-goals.update': 'Hour goals changed',
   'record.issue': 'Service record issued',
+  'hours.confirm': 'Organisation confirmation',
+  'hours-settings.update': 'Hours settings changed',
 };
 
 export function actionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
 }
 
-export function actorLabel(item: Pick<AuditItem, 'actorId' | 'actorName'>): string {
+export function actorLabel(
+  item: Pick<AuditItem, 'actorId' | 'actorName'> & Partial<Pick<AuditItem, 'data'>>,
+): string {
+  // Issue 19: an organisation's contact answers a mailed link without an account.
+  if (item.actorId === null && typeof item.data?.contactEmail === 'string')
+    return `${item.data.contactEmail} (organisation contact)`;
   if (item.actorId === null) return 'Operator';
   return item.actorName ?? `Deleted user #${item.actorId}`;
 }
