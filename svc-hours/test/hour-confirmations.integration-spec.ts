@@ -196,14 +196,14 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     expect((await resend(SUPERVISOR)).status).toBe(403);
 
     let since = sink.messages.length;
-    expect((await resend(STUDENT)).status).toBe(202);
+    expect((await resend(STUDENT)).status).toBe(204);
     const second = linkIn(await sink.waitFor(CONTACT, { since }));
     expect(second.token).not.toBe(first.token);
     expect((await page(first.token)).status).toBe(404);
     expect((await page(second.token)).status).toBe(200);
 
     since = sink.messages.length;
-    expect((await resend(STUDENT)).status).toBe(202);
+    expect((await resend(STUDENT)).status).toBe(204);
     const third = linkIn(await sink.waitFor(CONTACT, { since }));
 
     const limited = await resend(STUDENT);

@@ -133,6 +133,11 @@ export const API_ROUTES = {
   getServiceRecord: { method: 'GET', path: '/api/service-records/:code' },
   getServiceRecordPdf: { method: 'GET', path: '/api/service-records/:code/pdf' },
   verifyServiceRecordPdf: { method: 'POST', path: '/api/service-records/verify' },
+  getHourConfirmation: { method: 'GET', path: '/api/hour-confirmations/:token' },
+  decideHourConfirmation: { method: 'POST', path: '/api/hour-confirmations/:token' },
+  resendHourConfirmationMail: { method: 'POST', path: '/api/service-hours/:id/confirmation-mail' },
+  getHoursSettings: { method: 'GET', path: '/api/service-hours/settings' },
+  updateHoursSettings: { method: 'PATCH', path: '/api/service-hours/settings' },
 } as const satisfies Record<
   string,
   { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }

@@ -29,7 +29,7 @@ export const CONFIRMATION_MAILS_MAX = 3;
 export const CONFIRMATION_TTL_DAYS = 14;
 
 // The organisation's answer as the student and the supervisors see it on the entry.
-export const hourConfirmationSummarySchema = z.object({
+export const hourConfirmationSummaryResponseSchema = z.object({
   organisation: z.string(),
   contactEmail: z.string(),
   // null: asked, not answered yet.
@@ -39,10 +39,10 @@ export const hourConfirmationSummarySchema = z.object({
   mailsSent: z.number().int(),
   expiresAt: z.string(),
 });
-export type HourConfirmationSummary = z.infer<typeof hourConfirmationSummarySchema>;
+export type HourConfirmationSummary = z.infer<typeof hourConfirmationSummaryResponseSchema>;
 
 // GET /api/hour-confirmations/{token}: what the contact sees, and nothing more (first name only).
-export const hourConfirmationViewSchema = z.object({
+export const hourConfirmationViewResponseSchema = z.object({
   firstName: z.string(),
   school: z.string(),
   hours: z.number(),
@@ -50,7 +50,10 @@ export const hourConfirmationViewSchema = z.object({
   description: z.string(),
   organisation: z.string(),
 });
-export type HourConfirmationView = z.infer<typeof hourConfirmationViewSchema>;
+export type HourConfirmationView = z.infer<typeof hourConfirmationViewResponseSchema>;
+
+// The link's token (32 random bytes, base64url); anything else is simply not found (404).
+export const hourConfirmationTokenParamSchema = z.object({ token: plainText().max(100) });
 
 // POST /api/hour-confirmations/{token}
 export const hourConfirmationDecisionSchema = z.strictObject({
@@ -142,6 +145,6 @@ export const serviceHoursLogResponseSchema = z.object({
   // A hand-logged entry that looks like an attendance entry of the same student: that entry's id.
   possibleDuplicateOf: z.number().int().nullable(),
   // Issue 19: the organisation's contact asked to confirm the entry; null when nobody was asked.
-  confirmation: hourConfirmationSummarySchema.nullable(),
+  confirmation: hourConfirmationSummaryResponseSchema.nullable(),
 });
 export type ServiceHoursLog = z.infer<typeof serviceHoursLogResponseSchema>;

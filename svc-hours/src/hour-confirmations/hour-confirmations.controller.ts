@@ -38,7 +38,7 @@ export class HourConfirmationsController {
 
   // The entry's owner: mail the organisation again (a new link; 3 mails per entry at most).
   @Post('api/service-hours/:id/confirmation-mail')
-  @HttpCode(202)
+  @HttpCode(204)
   async resend(@CurrentUser() user: Identity, @Param() { id }: IdParamDto): Promise<void> {
     await this.confirmations.resend(user, id);
   }

@@ -39,6 +39,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   403: 'Signed in without the role this call needs, or a cross-site request',
   404: 'No such item',
   409: 'Conflicts with the current state (taken, full, already reviewed, …)',
+  410: 'Gone: the link has expired or has already been used',
   413: 'Request body too large',
   414: 'Path or query string too long',
   415: 'Unsupported media type: send application/json',

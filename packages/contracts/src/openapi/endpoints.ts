@@ -23,7 +23,14 @@ import {
 } from '../opportunities.schema';
 import { calendarFeedResponseSchema, updateOpportunitySchema } from '../opportunity-edit.schema';
 import { reviewStatusSchema } from '../review.schema';
-import { serviceHoursLogResponseSchema, serviceHoursSchema } from '../service-hours.schema';
+import {
+  hourConfirmationDecisionSchema,
+  hourConfirmationTokenParamSchema,
+  hourConfirmationViewResponseSchema,
+  hoursSettingsSchema,
+  serviceHoursLogResponseSchema,
+  serviceHoursSchema,
+} from '../service-hours.schema';
 import {
   serviceHoursListQuerySchema,
   serviceHoursSummaryPath,
@@ -82,7 +89,7 @@ export type Access = 'public' | 'signedIn' | 'supervisor' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // Error statuses an endpoint may answer, always with the one JSON error shape (errors.ts).
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
 
 export interface EndpointSpec {
   method: HttpMethod;
@@ -626,6 +633,51 @@ const spec: Registry = {
     access: 'signedIn',
     query: serviceHoursSummaryQuerySchema,
     success: { status: 200, schema: serviceHoursSummarySchema, description: 'The summary' },
+  },
+  // Issue 19: verification by the organisation (a mailed, single-use link).
+  getHourConfirmation: {
+    summary:
+      'The entry a confirmation link asks about (first name, school, hours, date, description)',
+    tag: 'Service hours',
+    access: 'public',
+    params: hourConfirmationTokenParamSchema,
+    success: { status: 200, schema: hourConfirmationViewResponseSchema, description: 'The entry' },
+    errors: [404, 410],
+  },
+  decideHourConfirmation: {
+    summary: "The organisation's answer: confirmed or declined, once per link",
+    tag: 'Service hours',
+    access: 'public',
+    params: hourConfirmationTokenParamSchema,
+    body: hourConfirmationDecisionSchema,
+    success: {
+      status: 200,
+      schema: hourConfirmationDecisionSchema.pick({ decision: true }),
+      description: 'Recorded',
+    },
+    errors: [404, 410, 415],
+  },
+  resendHourConfirmationMail: {
+    summary: "Mail the organisation's contact a new link (the entry's owner; 3 mails per entry)",
+    tag: 'Service hours',
+    access: 'signedIn',
+    params: idParamSchema,
+    success: { status: 204, description: 'Queued' },
+    errors: [404, 409],
+  },
+  getHoursSettings: {
+    summary: 'Whether a confirmation approves an entry by itself',
+    tag: 'Service hours',
+    access: 'admin',
+    success: { status: 200, schema: hoursSettingsSchema, description: 'The settings' },
+  },
+  updateHoursSettings: {
+    summary: 'Change whether a confirmation approves an entry by itself',
+    tag: 'Service hours',
+    access: 'admin',
+    body: hoursSettingsSchema,
+    success: { status: 200, schema: hoursSettingsSchema, description: 'The settings now' },
+    errors: [415],
   },
   // Issue 19: hour goals, progress, the CSV export and the reports.
   listHourGoals: {
