@@ -2,7 +2,13 @@
 // contact, the contact gets a real e-mail, opens its link signed out and confirms, and the
 // supervisor sees who confirmed the entry.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, linkFrom, readMail, registerUser, runEnv } from '../support/index.ts';
+import {
+  expectNoA11yViolations,
+  linkFrom,
+  readMail,
+  registerUser,
+  runEnv,
+} from '../support/index.ts';
 
 const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
 const SCHOOL = 'Riverdale High School';

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES } from '@district/contracts';
-import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
-import { MailSink, mailParts, type CapturedMail } from '../../svc-auth/test/support/mail-sink';
+import {
+  MailSink,
+  mailParts,
+  PUBLISHED_AUDIT_LOG,
+  type CapturedMail,
+} from '@district/service-kit/testing';
 import {
   ADMIN,
   logBody,

@@ -61,9 +61,7 @@ export { waitFor };
 
 // svc-hours as production builds it (createServiceApp), on a free port, against its own fresh
 // database and BullMQ prefix in the real PostgreSQL and Redis.
-export async function startHoursService(
-  options: { smtpUrl?: string } = {},
-): Promise<HoursHarness> {
+export async function startHoursService(options: { smtpUrl?: string } = {}): Promise<HoursHarness> {
   const database: TestDatabase = await createTestDatabase('hours');
   const config = testServiceConfig({
     DB_SCHEMA: 'hours',

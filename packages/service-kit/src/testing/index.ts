@@ -8,3 +8,4 @@ export * from './service-client';
 export * from './outages';
 export * from './schema-drift';
 export * from './published-audit';
+export * from './mail-sink';
