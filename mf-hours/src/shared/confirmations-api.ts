@@ -3,6 +3,7 @@ import {
   type HourConfirmationDecision,
   type HourConfirmationDecisionInput,
   type HourConfirmationView,
+  type HoursSettings,
 } from '@district/contracts';
 import { apiRequest, queryClient, throwIfResNotOk } from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -53,5 +54,21 @@ export function useResendConfirmation() {
     },
     meta: { errorToast: false },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: HOURS_KEY }),
+  });
+}
+
+const SETTINGS_KEY = [apiPaths.serviceHoursSettings] as const;
+
+// Admins: whether a confirmation approves an entry by itself.
+export function useHoursSettings() {
+  return useQuery<HoursSettings, Error>({ queryKey: SETTINGS_KEY });
+}
+
+export function useUpdateHoursSettings() {
+  return useMutation<HoursSettings, Error, HoursSettings>({
+    mutationFn: async (settings) =>
+      (await apiRequest('PATCH', apiPaths.serviceHoursSettings, settings)).json(),
+    meta: { errorToast: false },
+    onSuccess: (settings) => queryClient.setQueryData(SETTINGS_KEY, settings),
   });
 }

@@ -27,6 +27,7 @@ import { errorText, formatHours } from '../../shared/format';
 import { prefetchReviewList, useHoursSummary } from '../../shared/hours-api';
 import { StatCard, StatGrid } from '../../shared/stat-card';
 import { exportCsvUrl } from '../../shared/goals-api';
+import { ConfirmationSetting } from './confirmation-setting';
 import { GoalStudents } from './goal-students';
 import { ReviewList } from './review-list';
 import '../../mf-hours.css';
@@ -219,6 +220,7 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
         behindGoal={behindGoal}
         onBehindGoalChange={setBehindGoal}
       />
+      {isAdmin ? <ConfirmationSetting /> : null}
       {isAdmin ? (
         <Suspense fallback={<Spinner label="Loading reports" />}>
           <HoursReports />
