@@ -9,22 +9,26 @@ ARG DEBIAN_IMAGE=debian:bookworm-slim
 
 FROM ${DEBIAN_IMAGE} AS prometheus
 RUN apt-get update \
- && apt-get install -y --no-install-recommends prometheus \
+ && apt-get install -y --no-install-recommends prometheus tini curl \
  && rm -rf /var/lib/apt/lists/*
 COPY deploy/monitoring/prometheus/prometheus.yml /etc/prometheus/prometheus.yml
 COPY deploy/monitoring/prometheus/rules/ /etc/prometheus/rules/
 USER prometheus
 EXPOSE 9090
-ENTRYPOINT ["/usr/bin/prometheus"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD curl -fsS -o /dev/null http://127.0.0.1:9090/-/healthy || exit 1
+ENTRYPOINT ["/usr/bin/tini", "--", "/usr/bin/prometheus"]
 CMD ["--config.file=/etc/prometheus/prometheus.yml", "--storage.tsdb.path=/var/lib/prometheus/metrics2", "--storage.tsdb.retention.time=15d", "--web.listen-address=:9090"]
 
 FROM ${DEBIAN_IMAGE} AS nginx-exporter
 RUN apt-get update \
- && apt-get install -y --no-install-recommends prometheus-nginx-exporter \
+ && apt-get install -y --no-install-recommends prometheus-nginx-exporter tini curl \
  && rm -rf /var/lib/apt/lists/*
 USER nobody
 EXPOSE 9113
-ENTRYPOINT ["/usr/bin/prometheus-nginx-exporter"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s \
+  CMD curl -fsS -o /dev/null http://127.0.0.1:9113/metrics || exit 1
+ENTRYPOINT ["/usr/bin/tini", "--", "/usr/bin/prometheus-nginx-exporter"]
 CMD ["-nginx.scrape-uri=http://gateway:8081/stub_status"]
 
 FROM ${DEBIAN_IMAGE} AS grafana

@@ -5,11 +5,6 @@
 export default {
   rootDir: import.meta.dirname,
   testMatch: ['<rootDir>/scenarios/*.spec.ts'],
-  // The monitoring profile's images (Prometheus and the nginx exporter from Debian packages) are
-  // not yet among the pieces the global setup builds: its scenario runs on demand only
-  // (COMPOSE_MONITORING=1 npm run test:compose -- monitoring, after building those images).
-  testPathIgnorePatterns:
-    process.env.COMPOSE_MONITORING === '1' ? [] : ['/monitoring\\.spec\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [

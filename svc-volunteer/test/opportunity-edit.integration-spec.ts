@@ -148,6 +148,15 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
       expect((await listed(opportunity.id))?.title).toBe('Shelter Shift');
     });
 
+    it('keeps text with a lone surrogate (as a create does) instead of failing', async () => {
+      const opportunity = await create({ title: 'Surrogate Shift' });
+      for (const field of ['title', 'description', 'location']) {
+        const res = await edit(opportunity.id, { [field]: 'a\ud800b long enough text' });
+        expect(res.status).toBe(200);
+      }
+      expect((await listed(opportunity.id))?.title).toBe('a\ufffdb long enough text');
+    });
+
     it('answers 409 when spaces would fall below the students already signed up', async () => {
       const opportunity = await create({ spaces: 4 });
       for (const as of [student, otherStudent]) {

@@ -11,6 +11,8 @@ export interface Piece {
   name: string;
   dockerfile: string;
   args: Record<string, string>;
+  // A stage of a multi-image Dockerfile (the monitoring profile's).
+  target?: string;
 }
 
 export const SERVICES = ['svc-auth', 'svc-volunteer', 'svc-content', 'svc-hours'];
@@ -29,6 +31,14 @@ export const PIECES: Piece[] = [
   })),
   { name: 'gateway', dockerfile: 'deploy/docker/gateway.Dockerfile', args: {} },
   { name: 'mail-sink', dockerfile: 'deploy/docker/mail-sink.Dockerfile', args: {} },
+  // The monitoring profile (issue 21), from Debian packages; Grafana needs Grafana's own apt
+  // repository, which a test machine cannot reach, so it is left to operators.
+  ...['prometheus', 'nginx-exporter'].map((name) => ({
+    name,
+    dockerfile: 'deploy/docker/monitoring.Dockerfile',
+    args: {},
+    target: name,
+  })),
 ];
 
 export const imageName = (prefix: string, piece: string, tag: string) =>
@@ -77,6 +87,7 @@ export async function buildPiece(
   const args: Record<string, string> = {
     NODE_IMAGE: base.NODE_IMAGE,
     ...(piece.dockerfile.includes('web.') ? { NGINX_IMAGE: base.NGINX_IMAGE } : {}),
+    ...(piece.dockerfile.includes('monitoring.') ? { DEBIAN_IMAGE: base.debian } : {}),
     ...piece.args,
   };
   await run(
@@ -87,6 +98,7 @@ export async function buildPiece(
       '-f',
       path.join(options.context, piece.dockerfile),
       ...Object.entries(args).flatMap(([key, value]) => ['--build-arg', `${key}=${value}`]),
+      ...(piece.target ? ['--target', piece.target] : []),
       ...options.secrets,
       ...(options.extraArgs ?? []),
       '-t',

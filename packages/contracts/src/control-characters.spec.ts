@@ -16,6 +16,7 @@ const OUTPUT_ONLY_NAMES = new Set<string>([
   'directoryUserSchema',
   'publicUserSchema',
   'signupEntrySchema',
+  'studentProgressSchema',
   'notificationFeedItemSchema',
   // Events between services: built by a service from its own (already checked) rows.
   'auditRecordedPayloadSchema',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { auditQuerySchema } from './audit.schema';
 import { validationErrors } from './errors';
+import { plainText } from './fields';
 import { VALIDATION } from './messages';
 import { createOpportunitySchema } from './opportunities.schema';
 import { serviceHoursSchema } from './service-hours.schema';
@@ -42,5 +43,14 @@ describe('date fields', () => {
     expect(
       validationErrors(createOpportunitySchema, { ...opportunity, date: '9999-12-31' }),
     ).toEqual({});
+  });
+});
+
+describe('plain text with a lone surrogate', () => {
+  it('stores U+FFFD in its place, as PostgreSQL text does, so JSON (jsonb) can hold it', () => {
+    expect(plainText().parse('a\ud800b')).toBe('a\ufffdb');
+    expect(plainText().parse('x\udc00')).toBe('x\ufffd');
+    // A whole pair (an emoji) stays.
+    expect(plainText().parse('ok 👍')).toBe('ok 👍');
   });
 });

@@ -68,8 +68,16 @@ export interface PlainTextOptions {
 // The one string primitive of every request schema (body, query, path): a string that refuses
 // control characters, naming the field in the 400. contracts' schema-walk test proves that every
 // string field of every request schema is built on it.
+// A lone UTF-16 surrogate (half of an emoji, as fuzzers and broken clients send) cannot be stored
+// in JSON (PostgreSQL's jsonb refuses it: an audit detail or event payload would fail) and is no
+// character: it becomes U+FFFD, as PostgreSQL's text columns already store it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const wellFormed = (value: string): string => value.replace(LONE_SURROGATE, '\uFFFD');
+
 export function plainText(options: PlainTextOptions = {}) {
-  const base = z.string({ error: messageFor(options.message, options.required) });
+  const base = z
+    .string({ error: messageFor(options.message, options.required) })
+    .overwrite(wellFormed);
   return (options.trim === false ? base : base.trim()).refine(
     (value) => !hasControlCharacters(value, options.multiline),
     VALIDATION.controlCharacters,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOURS_STEP, REVIEW_STATUSES } from './constants';
-import { coercedNumber, messageFor } from './fields';
+import { coercedNumber, messageFor, plainText } from './fields';
 import { SCHOOL_NAMES, OTHER_SCHOOL } from './schools';
 import { gradeSchema } from './users.schema';
 
@@ -32,8 +32,7 @@ export const GOAL_MESSAGES = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // A calendar day as text (YYYY-MM-DD) that exists: no time zone can shift it.
 export const calendarDaySchema = (message: string) =>
-  z
-    .string({ error: messageFor(message) })
+  plainText({ message, trim: false })
     .regex(DAY, message)
     .refine((text) => {
       const date = new Date(`${text}T00:00:00Z`);
