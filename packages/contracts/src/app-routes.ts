@@ -12,6 +12,8 @@ export const APP_ROUTES = {
   supervisor: '/supervisor',
   // Issue 19: an official service record, public.
   verifyRecord: '/verify',
+  // Issue 20: a guardian's consent page (signed out), /guardian-consent/<token>.
+  guardianConsent: '/guardian-consent',
 } as const;
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 
@@ -24,5 +26,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
 
 export const resetPasswordUrl = (token: string) =>
   `${APP_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
+
+export const guardianConsentUrl = (token: string) =>
+  `${APP_ROUTES.guardianConsent}/${encodeURIComponent(token)}`;
 
 export const REMOTES_CONFIG_PATH = '/config/remotes.json';
