@@ -9,4 +9,4 @@ export {
 export { UsersReplicaModule } from './users-replica.module';
 export { provisionalUserCte, provisionalUserParams } from './provisional-user.util';
 export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';
-export { ReplicaRestrictedColumn1796100000000 } from './replica-restricted-column.migration';
+export { ReplicaRestrictedColumn1797200000000 } from './replica-restricted-column.migration';
