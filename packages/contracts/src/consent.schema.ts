@@ -19,6 +19,8 @@ export const CONSENT_MESSAGES = {
   notAskedInSchoolMode: 'This field is not asked for in this district',
   restrictedBlog: "Your parent or guardian has not agreed yet: you can post once they do",
   restrictedPhoto: "Your parent or guardian has not agreed yet: you can add photos once they do",
+  restrictedVisibility:
+    "Your parent or guardian has not agreed yet: other students can see you once they do",
   invalidConsentLink: 'This consent link is invalid, already used or expired',
   notPending: 'This account is not waiting for consent',
   resendLimit: `The consent e-mail was already sent ${CONSENT_MAILS_MAX} times for this account`,
