@@ -15,12 +15,12 @@ export const CONSENT_MESSAGES = {
   dateOfBirthRequired: 'Date of birth is required',
   dateOfBirthInvalid: 'Enter your date of birth as YYYY-MM-DD',
   guardianEmailRequired: "Students under 13 must give a parent's or guardian's e-mail address",
-  guardianEmailInvalid: "Enter a valid e-mail address for your parent or guardian",
+  guardianEmailInvalid: 'Enter a valid e-mail address for your parent or guardian',
   notAskedInSchoolMode: 'This field is not asked for in this district',
-  restrictedBlog: "Your parent or guardian has not agreed yet: you can post once they do",
-  restrictedPhoto: "Your parent or guardian has not agreed yet: you can add photos once they do",
+  restrictedBlog: 'Your parent or guardian has not agreed yet: you can post once they do',
+  restrictedPhoto: 'Your parent or guardian has not agreed yet: you can add photos once they do',
   restrictedVisibility:
-    "Your parent or guardian has not agreed yet: other students can see you once they do",
+    'Your parent or guardian has not agreed yet: other students can see you once they do',
   invalidConsentLink: 'This consent link is invalid, already used or expired',
   notPending: 'This account is not waiting for consent',
   resendLimit: `The consent e-mail was already sent ${CONSENT_MAILS_MAX} times for this account`,
@@ -31,7 +31,9 @@ export const CONSENT_MESSAGES = {
 
 // YYYY-MM-DD, a real day, not in the future, not before 1900.
 export const dateOfBirthSchema = z
-  .string({ error: messageFor(CONSENT_MESSAGES.dateOfBirthInvalid, CONSENT_MESSAGES.dateOfBirthRequired) })
+  .string({
+    error: messageFor(CONSENT_MESSAGES.dateOfBirthInvalid, CONSENT_MESSAGES.dateOfBirthRequired),
+  })
   .refine(
     (value) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

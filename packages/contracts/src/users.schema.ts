@@ -170,7 +170,10 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // GET /api/backup/users: an array of these (no password hashes, no tokens).
 // (The directory choice of issue 20 is not part of it: the file is as SPEC §6 describes.)
-export const backupUserSchema = currentUserSchema.omit({ directoryVisible: true, restricted: true });
+export const backupUserSchema = currentUserSchema.omit({
+  directoryVisible: true,
+  restricted: true,
+});
 export type BackupUser = z.infer<typeof backupUserSchema>;
 
 // PATCH /api/user/avatar: the multipart field name.

@@ -79,7 +79,8 @@ export class AuthService {
   ): { pending: boolean; dateOfBirth: string | null; guardianEmail: string | null } {
     if (mode === 'school') {
       for (const field of ['dateOfBirth', 'guardianEmail'] as const)
-        if (input[field] !== undefined) throw fieldError(field, CONSENT_MESSAGES.notAskedInSchoolMode);
+        if (input[field] !== undefined)
+          throw fieldError(field, CONSENT_MESSAGES.notAskedInSchoolMode);
       return { pending: false, dateOfBirth: null, guardianEmail: null };
     }
     if (input.dateOfBirth === undefined)

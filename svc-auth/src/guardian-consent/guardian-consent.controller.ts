@@ -32,7 +32,10 @@ export class GuardianConsentController {
     @Req() request: FastifyRequest,
   ): Promise<void> {
     const userAgent = request.headers['user-agent'];
-    const client = { address: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
+    const client = {
+      address: request.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+    };
     if (body.decision === 'consent') await this.consents.consent(token, client);
     else await this.consents.refuse(token, client);
   }

@@ -8,6 +8,7 @@ import { GuardianConsentService } from './guardian-consent.service';
 export const CONSENT_SWEEP_QUEUE = 'auth-consent-sweep';
 // One scheduler id for every replica: the job exists once, each run taken by one worker.
 export const CONSENT_SWEEP_SCHEDULER_ID = 'delete-accounts-without-consent';
+const DEFAULT_INTERVAL_MS = 3_600_000;
 
 // Deletes accounts still waiting for a guardian after CONSENT_DEADLINE_DAYS, on a BullMQ job
 // scheduler (every CONSENT_SWEEP_INTERVAL_MS), like svc-volunteer's archive job.
@@ -28,7 +29,7 @@ export class ConsentSweepProcessor extends ClosingWorkerHost implements OnApplic
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       CONSENT_SWEEP_SCHEDULER_ID,
-      { every: this.config.CONSENT_SWEEP_INTERVAL_MS },
+      { every: this.config.CONSENT_SWEEP_INTERVAL_MS ?? DEFAULT_INTERVAL_MS },
       { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 500 } },
     );
   }

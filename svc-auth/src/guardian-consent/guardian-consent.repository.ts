@@ -23,7 +23,10 @@ export class GuardianConsentRepository {
   }
 
   // Counts one more mail unless the account already had CONSENT_MAILS_MAX; false if not pending.
-  async countMail(manager: EntityManager, userId: number): Promise<'counted' | 'limit' | 'not-pending'> {
+  async countMail(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<'counted' | 'limit' | 'not-pending'> {
     const rows = (await manager.query(
       `UPDATE ${this.users} SET consent_mails_sent = consent_mails_sent + 1
        WHERE id = $1 AND consent_status = 'pending' AND consent_mails_sent < $2

@@ -35,6 +35,7 @@ import { renderGuardianConsentMail } from './guardian-consent-mail.template';
 import { GuardianConsentRepository } from './guardian-consent.repository';
 
 export const CONSENT_MAIL_JOB = 'guardian-consent';
+const DEFAULT_DEADLINE_DAYS = 30;
 
 // Where the guardian answered from: kept in the audit trail with the answer.
 export interface ConsentClient {
@@ -66,6 +67,11 @@ export class GuardianConsentService implements OnModuleInit {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  // Config built outside authConfigSchema (tests) may leave it out.
+  private get deadlineDays(): number {
+    return this.config.CONSENT_DEADLINE_DAYS ?? DEFAULT_DEADLINE_DAYS;
+  }
+
   onModuleInit(): void {
     this.mailJobs.handle(CONSENT_MAIL_JOB, (data) => this.deliver(data));
   }
@@ -92,7 +98,7 @@ export class GuardianConsentService implements OnModuleInit {
       studentName: account.name,
       school: account.school,
       link: new URL(guardianConsentUrl(token), this.config.PUBLIC_URL).toString(),
-      deadlineDays: this.config.CONSENT_DEADLINE_DAYS,
+      deadlineDays: this.deadlineDays,
     });
     await this.mailer.send({ to: account.guardianEmail, ...mail });
   }
@@ -100,7 +106,7 @@ export class GuardianConsentService implements OnModuleInit {
   async read(token: string): Promise<GuardianConsentRequest> {
     const row = await this.consents.findByToken(
       hashResetToken(token),
-      this.config.CONSENT_DEADLINE_DAYS,
+      this.deadlineDays,
     );
     if (!row) throw new InvalidConsentLinkError();
     return {
@@ -144,7 +150,7 @@ export class GuardianConsentService implements OnModuleInit {
   async refuse(token: string, client: ConsentClient): Promise<void> {
     const row = await this.consents.findByToken(
       hashResetToken(token),
-      this.config.CONSENT_DEADLINE_DAYS,
+      this.deadlineDays,
     );
     if (!row) throw new InvalidConsentLinkError();
     try {
@@ -162,7 +168,7 @@ export class GuardianConsentService implements OnModuleInit {
   }
 
   listPending(): Promise<PendingConsent[]> {
-    return this.consents.listPending(this.config.CONSENT_DEADLINE_DAYS);
+    return this.consents.listPending(this.deadlineDays);
   }
 
   // At most CONSENT_MAILS_MAX mails per account (registration's included), then 409.
@@ -187,7 +193,7 @@ export class GuardianConsentService implements OnModuleInit {
 
   // The scheduled sweep: accounts still pending after CONSENT_DEADLINE_DAYS are deleted.
   async deleteOverdue(): Promise<number[]> {
-    const overdue = await this.consents.findOverdue(this.config.CONSENT_DEADLINE_DAYS);
+    const overdue = await this.consents.findOverdue(this.deadlineDays);
     const deleted: number[] = [];
     for (const account of overdue) {
       try {

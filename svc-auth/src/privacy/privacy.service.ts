@@ -49,7 +49,8 @@ export class PrivacyService {
     return withTransaction(this.dataSource, async (manager) => {
       const before = await this.settings.lock(manager);
       const next: PrivacySettings = {
-        directoryVisibleByDefault: change.directoryVisibleByDefault ?? before.directoryVisibleByDefault,
+        directoryVisibleByDefault:
+          change.directoryVisibleByDefault ?? before.directoryVisibleByDefault,
         consentMode: change.consentMode ?? before.consentMode,
       };
       await this.settings.write(manager, next);
