@@ -104,10 +104,7 @@ export class GuardianConsentService implements OnModuleInit {
   }
 
   async read(token: string): Promise<GuardianConsentRequest> {
-    const row = await this.consents.findByToken(
-      hashResetToken(token),
-      this.deadlineDays,
-    );
+    const row = await this.consents.findByToken(hashResetToken(token), this.deadlineDays);
     if (!row) throw new InvalidConsentLinkError();
     return {
       studentName: row.name,
@@ -148,10 +145,7 @@ export class GuardianConsentService implements OnModuleInit {
 
   // The account goes through the admins' deletion path (user.deleted to every service).
   async refuse(token: string, client: ConsentClient): Promise<void> {
-    const row = await this.consents.findByToken(
-      hashResetToken(token),
-      this.deadlineDays,
-    );
+    const row = await this.consents.findByToken(hashResetToken(token), this.deadlineDays);
     if (!row) throw new InvalidConsentLinkError();
     try {
       await this.adminUsers.deleteWithoutConsent('consent.refuse', row.id, {
