@@ -37,10 +37,10 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 28 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
-    // the service records, 1 the hour goals, 4 issue 20's), the auth subrequest and the remote
-    // served from its container.
-    expect(proxying).toHaveLength(30);
+    // 31 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
+    // the service records, 1 the hour goals, 4 issue 20's privacy, 3 its guardian consent), the
+    // auth subrequest and the remote served from its container.
+    expect(proxying).toHaveLength(33);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -69,6 +69,8 @@ describe(renderGatewayConfig.name, () => {
       '/api/docs/',
       '/api/calendar/feed/',
       '/api/service-records/',
+      '= /api/register/options',
+      '/api/guardian-consent/',
     ]) {
       expect(isProtected(match)).toBe(false);
     }
@@ -81,6 +83,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/directory',
       '/api/users/',
       '/api/backup/',
+      '/api/admin/consents',
       '/api/audit',
       '/api/opportunities',
       '/api/blog-posts',
