@@ -4,6 +4,7 @@ export {
   avatarFileError,
   forgotPasswordSchema,
   loginSchema,
+  registerBodySchema,
   registerSchema,
   resetPasswordFormSchema,
 } from '@district/contracts';
