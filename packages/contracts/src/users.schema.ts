@@ -75,8 +75,13 @@ export type RegisterInput = z.output<typeof registerSchema>;
 // (the spec's body exactly) and checked against the district's mode by svc-auth; the guardian
 // mode form adds them.
 export const registerBodySchema = registerSchema.extend({
-  dateOfBirth: dateOfBirthSchema.optional(),
+  dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema.optional()),
   guardianEmail: z.preprocess(emptyToUndefined, guardianEmailSchema.optional()),
+});
+// The Register form in guardian mode: the date of birth is required there (svc-auth checks the
+// guardian's address against the age).
+export const guardianRegisterFormSchema = registerBodySchema.extend({
+  dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema),
 });
 export type RegisterBody = z.output<typeof registerBodySchema>;
 export type RegisterBodyFormValues = z.input<typeof registerBodySchema>;

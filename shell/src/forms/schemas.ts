@@ -4,7 +4,7 @@ export {
   avatarFileError,
   forgotPasswordSchema,
   loginSchema,
-  registerBodySchema,
+  guardianRegisterFormSchema,
   registerSchema,
   resetPasswordFormSchema,
 } from '@district/contracts';

@@ -54,7 +54,7 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
       dateOfBirth?: string;
       guardianEmail?: string;
     },
-    schema: (schemas) => (guardian ? schemas.registerBodySchema : schemas.registerSchema),
+    schema: (schemas) => (guardian ? schemas.guardianRegisterFormSchema : schemas.registerSchema),
     onValid: (data) => registerMutation.mutate(data),
   });
 
