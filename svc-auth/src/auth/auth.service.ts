@@ -77,7 +77,7 @@ export class AuthService {
     input: RegisterBody,
     mode: RegisterOptions['consentMode'],
   ): { pending: boolean; dateOfBirth: string | null; guardianEmail: string | null } {
-    if (mode === 'school') {
+    if (mode !== 'guardian') {
       for (const field of ['dateOfBirth', 'guardianEmail'] as const)
         if (input[field] !== undefined)
           throw fieldError(field, CONSENT_MESSAGES.notAskedInSchoolMode);
