@@ -6,6 +6,11 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CONSENT_MESSAGES } from '@district/contracts';
 import { expectNoA11yViolations, linkFrom, readMail, runEnv } from '../support/index.ts';
 
+const POST = {
+  title: 'Our first planting day',
+  content:
+    'We planted twelve trees by the levee with the garden club. Everyone brought gloves and water, and we finished before noon.',
+};
 const tag = () => randomBytes(3).toString('hex');
 const elevenYearsAgo = () => {
   const d = new Date();
@@ -57,7 +62,7 @@ test('guardian mode: an under-13 student is limited until the guardian consents 
 
     // Cannot post on the blog.
     const refused = await page.request.post('/api/blog-posts', {
-      data: { title: 'Our first planting day', content: 'We planted twelve trees by the levee.' },
+      data: POST,
     });
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain(CONSENT_MESSAGES.restrictedBlog);
@@ -81,7 +86,7 @@ test('guardian mode: an under-13 student is limited until the guardian consents 
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: CONSENT_MESSAGES.bannerTitle })).toHaveCount(0);
     const posted = await page.request.post('/api/blog-posts', {
-      data: { title: 'Our first planting day', content: 'We planted twelve trees by the levee.' },
+      data: POST,
     });
     expect(posted.status(), await posted.text()).toBe(201);
   } finally {
