@@ -30,23 +30,22 @@ export const CONSENT_MESSAGES = {
 } as const;
 
 // YYYY-MM-DD, a real day, not in the future, not before 1900.
-export const dateOfBirthSchema = z
-  .string({
-    error: messageFor(CONSENT_MESSAGES.dateOfBirthInvalid, CONSENT_MESSAGES.dateOfBirthRequired),
-  })
-  .refine(
-    (value) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-      const day = new Date(`${value}T00:00:00Z`);
-      return (
-        !Number.isNaN(day.getTime()) &&
-        day.toISOString().slice(0, 10) === value &&
-        value >= '1900-01-01' &&
-        day.getTime() <= Date.now()
-      );
-    },
-    { message: CONSENT_MESSAGES.dateOfBirthInvalid },
-  );
+export const dateOfBirthSchema = plainText({
+  message: CONSENT_MESSAGES.dateOfBirthInvalid,
+  required: CONSENT_MESSAGES.dateOfBirthRequired,
+}).refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const day = new Date(`${value}T00:00:00Z`);
+    return (
+      !Number.isNaN(day.getTime()) &&
+      day.toISOString().slice(0, 10) === value &&
+      value >= '1900-01-01' &&
+      day.getTime() <= Date.now()
+    );
+  },
+  { message: CONSENT_MESSAGES.dateOfBirthInvalid },
+);
 
 export const guardianEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
@@ -67,17 +66,17 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
 }
 
 // GET /api/register/options (public): what the Register form asks for.
-export const registerOptionsSchema = z.object({ consentMode: z.enum(CONSENT_MODES) });
-export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
+export const registerOptionsResponseSchema = z.object({ consentMode: z.enum(CONSENT_MODES) });
+export type RegisterOptions = z.infer<typeof registerOptionsResponseSchema>;
 
 // GET /api/guardian-consent/{token} (public): what the guardian is agreeing to, for whom.
-export const guardianConsentRequestSchema = z.object({
+export const guardianConsentResponseSchema = z.object({
   studentName: z.string(),
   school: z.string(),
   grade: z.number().int(),
   deadline: z.string(),
 });
-export type GuardianConsentRequest = z.infer<typeof guardianConsentRequestSchema>;
+export type GuardianConsentRequest = z.infer<typeof guardianConsentResponseSchema>;
 
 // POST /api/guardian-consent/{token}
 export const guardianConsentDecisionSchema = z.strictObject({
@@ -88,7 +87,7 @@ export const guardianConsentDecisionSchema = z.strictObject({
 export type GuardianConsentDecision = z.output<typeof guardianConsentDecisionSchema>;
 
 // GET /api/admin/consents (admins): accounts waiting for a guardian.
-export const pendingConsentSchema = z.object({
+export const pendingConsentResponseSchema = z.object({
   userId: z.number().int(),
   name: z.string(),
   school: z.string(),
@@ -98,4 +97,4 @@ export const pendingConsentSchema = z.object({
   mailsSent: z.number().int(),
   deadline: z.string(),
 });
-export type PendingConsent = z.infer<typeof pendingConsentSchema>;
+export type PendingConsent = z.infer<typeof pendingConsentResponseSchema>;

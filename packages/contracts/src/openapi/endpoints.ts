@@ -12,9 +12,9 @@ import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import {
   guardianConsentDecisionSchema,
-  guardianConsentRequestSchema,
-  pendingConsentSchema,
-  registerOptionsSchema,
+  guardianConsentResponseSchema,
+  pendingConsentResponseSchema,
+  registerOptionsResponseSchema,
 } from '../consent.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
@@ -326,14 +326,18 @@ const spec: Registry = {
     summary: 'What registration asks for (the district’s consent mode)',
     tag: 'Account',
     access: 'public',
-    success: { status: 200, schema: registerOptionsSchema, description: 'The consent mode' },
+    success: {
+      status: 200,
+      schema: registerOptionsResponseSchema,
+      description: 'The consent mode',
+    },
   },
   readGuardianConsent: {
     summary: 'The consent a guardian is asked for, by the link’s token',
     tag: 'Account',
     access: 'public',
     params: z.object({ token: z.string() }),
-    success: { status: 200, schema: guardianConsentRequestSchema, description: 'The request' },
+    success: { status: 200, schema: guardianConsentResponseSchema, description: 'The request' },
     errors: [404],
   },
   decideGuardianConsent: {
@@ -349,7 +353,11 @@ const spec: Registry = {
     summary: 'Accounts waiting for a guardian’s consent',
     tag: 'Users',
     access: 'admin',
-    success: { status: 200, schema: z.array(pendingConsentSchema), description: 'Oldest first' },
+    success: {
+      status: 200,
+      schema: z.array(pendingConsentResponseSchema),
+      description: 'Oldest first',
+    },
   },
   resendConsent: {
     summary: 'Send the guardian’s consent mail again (at most 3 mails per account)',
