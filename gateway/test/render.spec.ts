@@ -37,10 +37,10 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 29 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
-    // the service records, 1 the hour goals, 4 issue 20's, 1 the hour confirmations), the auth
-    // subrequest and the remote served from its container.
-    expect(proxying).toHaveLength(31);
+    // 32 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
+    // the service records, 1 the hour goals, 4 issue 20's privacy, 3 its guardian consent, 1 the
+    // hour confirmations), the auth subrequest and the remote served from its container.
+    expect(proxying).toHaveLength(34);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -70,6 +70,8 @@ describe(renderGatewayConfig.name, () => {
       '/api/calendar/feed/',
       '/api/service-records/',
       '/api/hour-confirmations/',
+      '= /api/register/options',
+      '/api/guardian-consent/',
     ]) {
       expect(isProtected(match)).toBe(false);
     }
@@ -82,6 +84,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/directory',
       '/api/users/',
       '/api/backup/',
+      '/api/admin/consents',
       '/api/audit',
       '/api/opportunities',
       '/api/blog-posts',

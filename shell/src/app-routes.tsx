@@ -22,6 +22,12 @@ const ResetPasswordPage = lazyPage(() =>
     default: m.ResetPasswordPage,
   })),
 );
+// Issue 20: the page of a guardian's consent link (signed out).
+const GuardianConsentPage = lazyPage(() =>
+  import('./pages/guardian-consent/guardian-consent-page').then((m) => ({
+    default: m.GuardianConsentPage,
+  })),
+);
 // The module-federation loader is only needed once the user opens a remote area.
 const RemotePage = lazyPage(() =>
   import('./federation/remote-page').then((m) => ({ default: m.RemotePage })),
@@ -49,6 +55,7 @@ export function AppRoutes() {
       <Route path="/login" element={signIn} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/guardian-consent/:token" element={<GuardianConsentPage />} />
       {/* Issue 19: anyone handed a record's link or code checks it here, signed in or not. */}
       <Route
         path="/verify/:code"

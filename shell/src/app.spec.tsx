@@ -24,6 +24,8 @@ let signedIn: typeof ada | null = null;
 // What GET /api/notifications answers next (then empty lists).
 let feed: unknown[][] = [];
 let server: TestServer;
+// Issue 20: the district's consent mode the Register form follows.
+let consentMode: 'school' | 'guardian' = 'school';
 let restoreFetch: () => void;
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
       signedIn
         ? json(res, 200, signedIn)
         : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
+    'GET /api/register/options': (_req, res) => json(res, 200, { consentMode }),
     'POST /api/login': (_req, res, body) => {
       const { password } = JSON.parse(body) as { password: string };
       if (password !== 'correct horse') {
@@ -122,8 +125,27 @@ describe('sign-in screen', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Invalid email address',
     );
-    // Only the session check reached the server.
-    expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+    // Only the session check and the consent mode (issue 20) reached the server: no register call.
+    expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/register/options',
+      'GET /api/user',
+    ]);
+  });
+
+  it('asks for a date of birth and a guardian e-mail in guardian consent mode', async () => {
+    consentMode = 'guardian';
+    try {
+      renderAt('/auth');
+      await screen.findByRole('tab', { name: 'Register' });
+      openTab('Register');
+      expect(await screen.findByLabelText('Date of Birth')).toBeTruthy();
+      expect(screen.getByLabelText(/Parent or Guardian Email/)).toBeTruthy();
+      fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+      expect(await screen.findByText('Date of birth is required')).toBeTruthy();
+      expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    } finally {
+      consentMode = 'school';
+    }
   });
 
   it('toasts "Login failed" with the server message, then signs in', async () => {

@@ -7,6 +7,7 @@ import { AvatarsModule } from './avatars/avatars.module';
 import { BackupModule } from './backup/backup.module';
 import { DirectoryModule } from './directory/directory.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
+import { GuardianConsentModule } from './guardian-consent/guardian-consent.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -34,6 +35,7 @@ import { AUTH_ENTITIES } from './entities';
     DirectoryModule,
     AdminUsersModule,
     PrivacyModule,
+    GuardianConsentModule,
     BackupModule,
     AuditViewModule,
     OpenApiModule,

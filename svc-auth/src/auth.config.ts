@@ -30,6 +30,14 @@ export const authConfigSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must list http(s) URLs' }))),
+    // Issue 20 guardian consent: an account still waiting for a guardian after this many days is
+    // deleted; the job that does it runs every CONSENT_SWEEP_INTERVAL_MS.
+    CONSENT_DEADLINE_DAYS: z.coerce.number().min(0).default(30),
+    CONSENT_SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(100, 'must be at least 100')
+      .default(3_600_000),
   })
   .superRefine((env, ctx) => {
     // A username without its password (or the reverse) is a typo, not "no seed".

@@ -104,6 +104,7 @@ describe('PATCH /api/users/{id}/school', () => {
       isSupervisor: false,
       directoryVisible: true,
       language: 'en',
+      restricted: false,
     });
     // The relay hands it to every replica.
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {

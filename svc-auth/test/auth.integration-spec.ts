@@ -38,6 +38,8 @@ describe('POST /api/register', () => {
       isSupervisor: false,
       // Issue 20: the district's default (visible unless an admin changed the policy).
       directoryVisible: true,
+      // Issue 20: school consent mode, so never waiting for a guardian.
+      restricted: false,
     });
     expect(res.body).not.toHaveProperty('password');
     expect(res.body).not.toHaveProperty('passwordHash');

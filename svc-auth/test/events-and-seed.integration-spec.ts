@@ -44,6 +44,7 @@ describe('events', () => {
       isSupervisor: false,
       directoryVisible: true,
       language: 'en',
+      restricted: false,
     });
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {
       const q = queue(`events-${consumer}`);

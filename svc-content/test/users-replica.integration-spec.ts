@@ -29,6 +29,7 @@ function user(id: number, overrides: Partial<UserReplicaPayload> = {}): UserRepl
     isSupervisor: false,
     directoryVisible: true,
     language: 'en',
+    restricted: false,
     ...overrides,
   };
 }

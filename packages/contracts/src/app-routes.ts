@@ -14,6 +14,8 @@ export const APP_ROUTES = {
   verifyRecord: '/verify',
   // Issue 19: an organisation's contact confirms logged hours, public.
   confirmHours: '/confirm-hours',
+  // Issue 20: a guardian's consent page (signed out), /guardian-consent/<token>.
+  guardianConsent: '/guardian-consent',
 } as const;
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 
@@ -26,5 +28,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
 
 export const resetPasswordUrl = (token: string) =>
   `${APP_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
+
+export const guardianConsentUrl = (token: string) =>
+  `${APP_ROUTES.guardianConsent}/${encodeURIComponent(token)}`;
 
 export const REMOTES_CONFIG_PATH = '/config/remotes.json';

@@ -10,6 +10,11 @@ export const AUDIT_ACTIONS = [
   // Issue 20: a student deleting their own account; an admin changing the privacy policy.
   'user.delete.self',
   'privacy.settings.change',
+  // Issue 20: a guardian's answer to the consent link; the 30-day deletion; an admin's resend.
+  'consent.grant',
+  'consent.refuse',
+  'consent.expire',
+  'consent.resend',
   'users.backup',
   'opportunity.create',
   'opportunity.update',

@@ -92,13 +92,14 @@ describe('parseDomainEvent', () => {
       payload,
       occurredAt: '2030-01-01T00:00:00.000Z',
     };
-    expect(parseDomainEvent(event).payload).toEqual(payload);
+    expect(parseDomainEvent(event).payload).toEqual({ ...payload, restricted: false });
     // An event queued before issue 20 reads as visible, in English.
     const { directoryVisible: _v, language: _l, ...older } = payload;
     expect(parseDomainEvent({ ...event, payload: older }).payload).toEqual({
       ...older,
       directoryVisible: true,
       language: 'en',
+      restricted: false,
     });
     expect(isEventType('user.deleted')).toBe(true);
     expect(isEventType('toString')).toBe(false);

@@ -37,6 +37,8 @@ export const userReplicaPayloadSchema = z.object({
   // Whether other students see this student in the directory and in sign-up lists (issue 20).
   directoryVisible: z.boolean().default(true),
   language: z.enum(LANGUAGES).default('en'),
+  // Issue 20: waiting for a guardian's consent (no blog posts, no photos, hidden from peers).
+  restricted: z.boolean().default(false),
 });
 export type UserReplicaPayload = z.infer<typeof userReplicaPayloadSchema>;
 

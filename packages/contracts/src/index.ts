@@ -3,6 +3,7 @@ export * from './app-routes';
 export * from './attendance.schema';
 export * from './audit.schema';
 export * from './blog.schema';
+export * from './consent.schema';
 export * from './constants';
 export * from './errors';
 export * from './events';

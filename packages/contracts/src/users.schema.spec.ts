@@ -309,6 +309,7 @@ describe('user responses', () => {
         username: 'jane',
         email: 'x@y.z',
         directoryVisible: true,
+        restricted: false,
       }).success,
     ).toBe(true);
     expect(parseWith(currentUserSchema, user).success).toBe(false);

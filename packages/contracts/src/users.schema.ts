@@ -11,6 +11,7 @@ import {
 import { coercedNumber, httpUrl, messageFor, plainText, requiredText } from './fields';
 import { TOASTS, VALIDATION } from './messages';
 import { SCHOOL_NAMES } from './schools';
+import { CONSENT_MODES, dateOfBirthSchema, guardianEmailSchema } from './consent.schema';
 
 const trimString = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -69,6 +70,21 @@ export const registerSchema = z.strictObject({
   isSupervisor: noRoleAtRegistration,
 });
 export type RegisterInput = z.output<typeof registerSchema>;
+
+// Issue 20: what POST /api/register accepts. The two consent fields are refused in school mode
+// (the spec's body exactly) and checked against the district's mode by svc-auth; the guardian
+// mode form adds them.
+export const registerBodySchema = registerSchema.extend({
+  dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema.optional()),
+  guardianEmail: z.preprocess(emptyToUndefined, guardianEmailSchema.optional()),
+});
+// The Register form in guardian mode: the date of birth is required there (svc-auth checks the
+// guardian's address against the age).
+export const guardianRegisterFormSchema = registerBodySchema.extend({
+  dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema),
+});
+export type RegisterBody = z.output<typeof registerBodySchema>;
+export type RegisterBodyFormValues = z.input<typeof registerBodySchema>;
 export type RegisterFormValues = z.input<typeof registerSchema>;
 
 // POST /api/login: both fields required, nothing else checked (never hint which one was wrong).
@@ -152,12 +168,17 @@ export const currentUserSchema = directoryUserSchema.extend({
   email: z.string(),
   // Issue 20: whether other students see them in the directory and in sign-up lists.
   directoryVisible: z.boolean(),
+  // Issue 20: under 13 in guardian mode and no guardian consent yet (the shell shows a banner).
+  restricted: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // GET /api/backup/users: an array of these (no password hashes, no tokens).
 // (The directory choice of issue 20 is not part of it: the file is as SPEC §6 describes.)
-export const backupUserSchema = currentUserSchema.omit({ directoryVisible: true });
+export const backupUserSchema = currentUserSchema.omit({
+  directoryVisible: true,
+  restricted: true,
+});
 export type BackupUser = z.infer<typeof backupUserSchema>;
 
 // PATCH /api/user/avatar: the multipart field name.
@@ -178,13 +199,28 @@ export const privacyChoiceSchema = z.strictObject({
 });
 export type PrivacyChoiceInput = z.output<typeof privacyChoiceSchema>;
 
-// GET/PUT /api/privacy/settings (admins): the district policy for new accounts.
-export const privacySettingsSchema = z.strictObject({
-  directoryVisibleByDefault: z.boolean({
-    error: messageFor(VALIDATION.directoryVisibleRequired, VALIDATION.directoryVisibleRequired),
-  }),
-});
-export type PrivacySettings = z.output<typeof privacySettingsSchema>;
+// GET/PATCH /api/privacy/settings (admins): the district policy for new accounts. A PATCH may
+// change either field (or both); the answer always holds both.
+export const privacySettingsSchema = z
+  .strictObject({
+    directoryVisibleByDefault: z
+      .boolean({
+        error: messageFor(VALIDATION.directoryVisibleRequired, VALIDATION.directoryVisibleRequired),
+      })
+      .optional(),
+    consentMode: z
+      .enum(CONSENT_MODES, { error: "consentMode must be 'school' or 'guardian'" })
+      .optional(),
+  })
+  .refine((v) => v.directoryVisibleByDefault !== undefined || v.consentMode !== undefined, {
+    message: VALIDATION.directoryVisibleRequired,
+    path: ['directoryVisibleByDefault'],
+  });
+export type PrivacySettingsChange = z.output<typeof privacySettingsSchema>;
+export interface PrivacySettings {
+  directoryVisibleByDefault: boolean;
+  consentMode: (typeof CONSENT_MODES)[number];
+}
 
 // POST /api/user/delete: the student removes their own account, confirming with the password.
 export const deleteOwnAccountSchema = z.strictObject({

@@ -4,6 +4,7 @@ export {
   avatarFileError,
   forgotPasswordSchema,
   loginSchema,
+  guardianRegisterFormSchema,
   registerSchema,
   resetPasswordFormSchema,
 } from '@district/contracts';

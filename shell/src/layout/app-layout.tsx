@@ -1,12 +1,14 @@
-import { Spinner } from '@district/ui';
+import { Spinner, useAuth } from '@district/ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ConsentBanner } from './consent-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // The frame of every signed-in page: header, the page (shell's or a remote's), footer. A page that
 // is loading or broken stays inside this frame, so navigation keeps working.
 export function AppLayout() {
+  const { user } = useAuth();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -14,6 +16,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
+        {user?.restricted && <ConsentBanner />}
         <Suspense fallback={<Spinner page label="Loading page" />}>
           <Outlet />
         </Suspense>

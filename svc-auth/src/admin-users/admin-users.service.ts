@@ -153,7 +153,21 @@ export class AdminUsersService {
     );
   }
 
-  private async remove(entry: AuditTarget, id: number): Promise<void> {
+  // Issue 20: a guardian refused consent, or none came within the deadline. Same path; no
+  // signed-in actor (the guardian has no account, the sweep is the platform).
+  async deleteWithoutConsent(
+    action: 'consent.refuse' | 'consent.expire',
+    id: number,
+    detail: Record<string, string | null>,
+  ): Promise<void> {
+    await this.remove({ actorId: null, action, target: { type: 'user', id } }, id, detail);
+  }
+
+  private async remove(
+    entry: AuditTarget,
+    id: number,
+    extraDetail: Record<string, string | null> = {},
+  ): Promise<void> {
     const removed = await this.audited(entry, async (manager) => {
       const deleted = await this.users.delete(manager, id);
       if (!deleted) throw new NotFoundException(API_MESSAGES.userNotFound);
@@ -162,7 +176,7 @@ export class AdminUsersService {
       await this.audit.record(manager, {
         ...entry,
         outcome: 'success',
-        detail: { name: deleted.name, username: deleted.username },
+        detail: { name: deleted.name, username: deleted.username, ...extraDetail },
       });
       // Last step before commit: if Redis fails, the account stays rather than being deleted
       // while its sessions live on. (The gateway reads the user fresh anyway, so a session of a

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { API_MESSAGES } from '@district/contracts';
+import { API_MESSAGES, type RegisterOptions } from '@district/contracts';
 import { Public } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
@@ -47,6 +47,12 @@ export class AuthController {
     // The browser that created the account is known to it from the start (login throttling).
     this.devices.set(reply, body.username);
     return user;
+  }
+
+  // Issue 20: whether the Register form asks for a date of birth (guardian consent mode).
+  @Get('register/options')
+  registerOptions(): Promise<RegisterOptions> {
+    return this.auth.registerOptions();
   }
 
   @Post('login')

@@ -1,4 +1,4 @@
 import { createZodDto } from 'nestjs-zod';
-import { registerSchema } from '@district/contracts';
+import { registerBodySchema } from '@district/contracts';
 
-export class RegisterDto extends createZodDto(registerSchema) {}
+export class RegisterDto extends createZodDto(registerBodySchema) {}

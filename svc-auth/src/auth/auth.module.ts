@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { OutboxService, REDIS, SERVICE_CONFIG, type Redis } from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
+import { GuardianConsentModule } from '../guardian-consent/guardian-consent.module';
 import { PrivacyModule } from '../privacy/privacy.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
@@ -14,7 +15,7 @@ import { LoginThrottle } from './login-throttle.service';
 import { VerifyController } from './verify.controller';
 
 @Module({
-  imports: [PassportModule, UsersModule, SessionsModule, PrivacyModule],
+  imports: [PassportModule, UsersModule, SessionsModule, PrivacyModule, GuardianConsentModule],
   controllers: [AuthController, VerifyController],
   providers: [
     AuthService,

@@ -1,3 +1,4 @@
+import type { GuardianConsentService } from '../guardian-consent/guardian-consent.service';
 import { BadRequestException } from '@nestjs/common';
 import { describe, expect, it, jest } from '@jest/globals';
 import { QueryFailedError, type DataSource } from 'typeorm';
@@ -20,6 +21,7 @@ const user: UserView = {
   isAdmin: false,
   isSupervisor: false,
   directoryVisible: true,
+  restricted: false,
 };
 
 function setup(
@@ -52,6 +54,8 @@ function setup(
     hasher as unknown as PasswordHasher,
     outbox as unknown as OutboxService,
     privacySettings as unknown as PrivacySettingsRepository,
+    // Registration in the default (school-consent) mode never asks a guardian.
+    {} as unknown as GuardianConsentService,
   );
   return { sut, users, hasher, outbox };
 }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RegisterInput } from '@district/contracts';
-import { API_MESSAGES } from '@district/contracts';
+import {
+  API_MESSAGES,
+  ageOn,
+  CONSENT_MESSAGES,
+  CONSENT_MIN_AGE,
+  type RegisterBody,
+  type RegisterOptions,
+} from '@district/contracts';
+import { GuardianConsentService } from '../guardian-consent/guardian-consent.service';
 import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
 import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { PasswordHasher } from '../users/password-hasher.service';
@@ -16,15 +23,23 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly outbox: OutboxService,
     private readonly privacySettings: PrivacySettingsRepository,
+    private readonly guardianConsent: GuardianConsentService,
   ) {}
 
+  async registerOptions(): Promise<RegisterOptions> {
+    const { consentMode } = await this.privacySettings.read();
+    return { consentMode };
+  }
+
   // Roles are never taken from the body (contracts refuses true; false means nothing).
-  async register(input: RegisterInput): Promise<UserView> {
+  async register(input: RegisterBody): Promise<UserView> {
     const passwordHash = await this.hasher.hash(input.password);
+    let user: UserView;
     try {
-      return await withTransaction(this.dataSource, async (manager) => {
+      user = await withTransaction(this.dataSource, async (manager) => {
         // Issue 20: a new account starts as the district's policy says.
-        const { directoryVisibleByDefault } = await this.privacySettings.read(manager);
+        const { directoryVisibleByDefault, consentMode } = await this.privacySettings.read(manager);
+        const consent = this.consentAtRegistration(input, consentMode);
         const user = await this.users.insert(manager, {
           username: input.username,
           passwordHash,
@@ -34,8 +49,13 @@ export class AuthService {
           grade: input.grade,
           serviceHours: input.serviceHours,
           avatarUrl: input.avatarUrl ?? null,
-          directoryVisible: directoryVisibleByDefault,
+          // Peers never see a student waiting for a guardian's consent.
+          directoryVisible: consent.pending ? false : directoryVisibleByDefault,
+          dateOfBirth: consent.dateOfBirth,
+          guardianEmail: consent.guardianEmail,
+          consentStatus: consent.pending ? 'pending' : null,
         });
+        if (consent.pending) await this.guardianConsent.countFirstMail(manager, user.id);
         await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
         return user;
       });
@@ -45,6 +65,34 @@ export class AuthService {
         throw fieldError('username', API_MESSAGES.usernameTaken);
       throw error;
     }
+    // After commit: the worker makes the link. If queueing fails the account stays pending and
+    // an admin can resend from the pending list.
+    if (user.restricted) await this.guardianConsent.requestMail(user.id);
+    return user;
+  }
+
+  // School mode: the spec's body exactly. Guardian mode: a date of birth, and a guardian's
+  // address under 13.
+  private consentAtRegistration(
+    input: RegisterBody,
+    mode: RegisterOptions['consentMode'],
+  ): { pending: boolean; dateOfBirth: string | null; guardianEmail: string | null } {
+    if (mode !== 'guardian') {
+      for (const field of ['dateOfBirth', 'guardianEmail'] as const)
+        if (input[field] !== undefined)
+          throw fieldError(field, CONSENT_MESSAGES.notAskedInSchoolMode);
+      return { pending: false, dateOfBirth: null, guardianEmail: null };
+    }
+    if (input.dateOfBirth === undefined)
+      throw fieldError('dateOfBirth', CONSENT_MESSAGES.dateOfBirthRequired);
+    const underAge = ageOn(input.dateOfBirth) < CONSENT_MIN_AGE;
+    if (underAge && input.guardianEmail === undefined)
+      throw fieldError('guardianEmail', CONSENT_MESSAGES.guardianEmailRequired);
+    return {
+      pending: underAge,
+      dateOfBirth: input.dateOfBirth,
+      guardianEmail: underAge ? (input.guardianEmail ?? null) : null,
+    };
   }
 
   // The same argon2 cost whether or not the username exists, so timing does not reveal accounts.

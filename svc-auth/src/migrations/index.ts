@@ -3,6 +3,7 @@ import { AuditLogSources1795600000000, CreateAuditLog1765000000000 } from '@dist
 import { DirectoryVersion1764547200000 } from './1764547200000-directory-version';
 import { PrivacyChoices1795748717631 } from './1795748717631-privacy-choices';
 import { RepublishUsers1796000000000 } from './1796000000000-republish-users';
+import { GuardianConsent1797300000000 } from './1797300000000-guardian-consent';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const AUTH_MIGRATIONS = [
@@ -16,4 +17,6 @@ export const AUTH_MIGRATIONS = [
   PrivacyChoices1795748717631,
   // The replicas' new grade, visibility and language columns (issues 19, 20, 22).
   RepublishUsers1796000000000,
+  // Issue 20: guardian consent mode (date of birth, guardian's link, restricted accounts).
+  GuardianConsent1797300000000,
 ];

@@ -43,17 +43,42 @@ export class OwnDataExportService {
   async export(user: Identity): Promise<{ username: string; body: Record<string, unknown> }> {
     const profile = await this.users.findView(user.id);
     if (!profile) throw new ServiceUnavailableException(API_MESSAGES.serviceUnavailable);
-    const [own, parts] = await Promise.all([this.ownPart(profile), this.otherParts(user)]);
+    const [own, parts, consent] = await Promise.all([
+      this.ownPart(profile),
+      this.otherParts(user),
+      this.consentRecord(user.id),
+    ]);
     return {
       username: profile.username,
       body: {
         exportedAt: new Date().toISOString(),
         profile,
         ...own,
-        // The district's consent covers every account today (docs/privacy.md): no guardian record.
-        consent: { mode: 'school', guardian: null },
+        consent,
         services: Object.fromEntries(parts.map((part) => [part.service, part.parts])),
       },
+    };
+  }
+
+  // Issue 20: the school's consent (no guardian record) unless the account was made in
+  // guardian mode; then the date of birth, the guardian's address and the state of consent.
+  private async consentRecord(userId: number): Promise<Record<string, unknown>> {
+    const [row] = (await this.dataSource.query(
+      `SELECT date_of_birth::text AS date_of_birth, guardian_email, consent_status
+       FROM "${this.schema}"."users" WHERE id = $1`,
+      [userId],
+    )) as Array<{
+      date_of_birth: string | null;
+      guardian_email: string | null;
+      consent_status: string | null;
+    }>;
+    if (!row?.date_of_birth) return { mode: 'school', guardian: null };
+    return {
+      mode: 'guardian',
+      dateOfBirth: row.date_of_birth,
+      guardian: row.guardian_email
+        ? { email: row.guardian_email, status: row.consent_status }
+        : null,
     };
   }
 

@@ -12,6 +12,11 @@ export class PrivacySettingsEntity {
   @Column({ name: 'directory_visible_by_default', type: 'boolean', default: true })
   directoryVisibleByDefault!: boolean;
 
+  // Issue 20: 'school' (the district consents, SPEC registration) or 'guardian' (date of birth,
+  // a guardian's consent under 13).
+  @Column({ name: 'consent_mode', type: 'varchar', length: 16, default: 'school' })
+  consentMode!: 'school' | 'guardian';
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

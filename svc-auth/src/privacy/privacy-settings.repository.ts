@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { PrivacySettings } from '@district/contracts';
+import type { PrivacySettings, PrivacySettingsChange } from '@district/contracts';
 import { PrivacySettingsEntity } from './privacy-settings.entity';
 
-const DEFAULTS: PrivacySettings = { directoryVisibleByDefault: true };
+const DEFAULTS: PrivacySettings = { directoryVisibleByDefault: true, consentMode: 'school' };
+
+const settingsOf = (row: PrivacySettingsEntity): PrivacySettings => ({
+  directoryVisibleByDefault: row.directoryVisibleByDefault,
+  consentMode: row.consentMode,
+});
 
 // The one settings row; absent until an admin first changes it (then the defaults hold).
 @Injectable()
@@ -12,7 +17,7 @@ export class PrivacySettingsRepository {
 
   async read(manager: EntityManager = this.dataSource.manager): Promise<PrivacySettings> {
     const row = await manager.findOne(PrivacySettingsEntity, { where: { id: true } });
-    return row ? { directoryVisibleByDefault: row.directoryVisibleByDefault } : { ...DEFAULTS };
+    return row ? settingsOf(row) : { ...DEFAULTS };
   }
 
   // Locks the row (creating it first if needed) until the transaction ends; answers what it held.
@@ -28,10 +33,10 @@ export class PrivacySettingsRepository {
       where: { id: true },
       lock: { mode: 'pessimistic_write' },
     });
-    return { directoryVisibleByDefault: row.directoryVisibleByDefault };
+    return settingsOf(row);
   }
 
-  async write(manager: EntityManager, settings: PrivacySettings): Promise<void> {
+  async write(manager: EntityManager, settings: PrivacySettingsChange): Promise<void> {
     await manager.update(PrivacySettingsEntity, { id: true }, settings);
   }
 }

@@ -1,6 +1,11 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_MESSAGES, type PrivacySettings } from '@district/contracts';
+import {
+  API_MESSAGES,
+  CONSENT_MESSAGES,
+  type PrivacySettings,
+  type PrivacySettingsChange,
+} from '@district/contracts';
 import { AuditService, OutboxService, withTransaction, type Identity } from '@district/service-kit';
 import { AdminUsersService } from '../admin-users/admin-users.service';
 import { PasswordHasher } from '../users/password-hasher.service';
@@ -24,6 +29,9 @@ export class PrivacyService {
   // The row and the user.updated every replica follows (sign-up lists) commit together; the
   // directory's counter trigger moves with the row.
   async setDirectoryVisible(user: Identity, directoryVisible: boolean): Promise<UserView> {
+    // Issue 20: peers never see a student waiting for a guardian's consent.
+    if (directoryVisible && (await this.users.findView(user.id))?.restricted)
+      throw new ForbiddenException(CONSENT_MESSAGES.restrictedVisibility);
     return withTransaction(this.dataSource, async (manager) => {
       if (!(await this.users.setDirectoryVisible(manager, user.id, directoryVisible)))
         throw new NotFoundException(API_MESSAGES.userNotFound);
@@ -37,9 +45,14 @@ export class PrivacyService {
     return this.settings.read();
   }
 
-  async changeSettings(actor: Identity, next: PrivacySettings): Promise<PrivacySettings> {
+  async changeSettings(actor: Identity, change: PrivacySettingsChange): Promise<PrivacySettings> {
     return withTransaction(this.dataSource, async (manager) => {
       const before = await this.settings.lock(manager);
+      const next: PrivacySettings = {
+        directoryVisibleByDefault:
+          change.directoryVisibleByDefault ?? before.directoryVisibleByDefault,
+        consentMode: change.consentMode ?? before.consentMode,
+      };
       await this.settings.write(manager, next);
       await this.audit.record(manager, {
         actorId: actor.id,

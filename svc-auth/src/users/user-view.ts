@@ -13,6 +13,8 @@ export interface UserView {
   isAdmin: boolean;
   isSupervisor: boolean;
   directoryVisible: boolean;
+  // Issue 20: waiting for a guardian's consent (consent_status 'pending').
+  restricted: boolean;
 }
 
 export interface UserRow {
@@ -27,6 +29,7 @@ export interface UserRow {
   is_admin: boolean;
   is_supervisor: boolean;
   directory_visible: boolean;
+  consent_status: string | null;
 }
 
 export function toUserView(row: UserRow): UserView {
@@ -42,6 +45,7 @@ export function toUserView(row: UserRow): UserView {
     isAdmin: row.is_admin,
     isSupervisor: row.is_supervisor,
     directoryVisible: row.directory_visible,
+    restricted: row.consent_status === 'pending',
   };
 }
 
@@ -59,5 +63,7 @@ export function toUserEventPayload(user: UserView): UserReplicaPayload {
     directoryVisible: user.directoryVisible,
     // Until the language choice exists (issue 22): English.
     language: 'en',
+    // Issue 20: no blog posts or photos, hidden from peers, until a guardian consents.
+    restricted: user.restricted,
   };
 }

@@ -18,6 +18,7 @@ import { numericTransformer } from '@district/service-kit';
 // Password reset looks users up by e-mail, case-insensitively.
 @Index('users_email_lower_idx', { synchronize: false })
 @Check('users_service_hours_check', '"service_hours" >= 0')
+@Check('users_consent_status_check', `"consent_status" IN ('pending', 'granted')`)
 export class User {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;
@@ -50,6 +51,34 @@ export class User {
   // take the district policy (privacy_settings).
   @Column({ name: 'directory_visible', type: 'boolean', default: true })
   directoryVisible!: boolean;
+
+  // Issue 20 guardian consent mode only (null otherwise). Never leaves svc-auth but in the
+  // student's own export.
+  @Column({ name: 'date_of_birth', type: 'date', nullable: true })
+  dateOfBirth!: string | null;
+
+  @Column({ name: 'guardian_email', type: 'varchar', length: 254, nullable: true })
+  guardianEmail!: string | null;
+
+  // null: no guardian consent asked (school mode, 13 or over); 'pending': restricted until the
+  // guardian consents; 'granted'.
+  @Column({ name: 'consent_status', type: 'varchar', length: 16, nullable: true })
+  consentStatus!: 'pending' | 'granted' | null;
+
+  @Column({ name: 'consent_requested_at', type: 'timestamptz', nullable: true })
+  consentRequestedAt!: Date | null;
+
+  // sha256 of the newest link's token (each mail replaces the previous link); null once used.
+  @Index('users_consent_token_hash_key', { unique: true })
+  @Column({ name: 'consent_token_hash', type: 'char', length: 64, nullable: true })
+  consentTokenHash!: string | null;
+
+  @Column({ name: 'consent_token_expires_at', type: 'timestamptz', nullable: true })
+  consentTokenExpiresAt!: Date | null;
+
+  // Consent mails queued for this account (registration and admins' resends), at most 3.
+  @Column({ name: 'consent_mails_sent', type: 'integer', default: 0 })
+  consentMailsSent!: number;
 
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
   avatarUrl!: string | null;

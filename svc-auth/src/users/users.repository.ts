@@ -20,6 +20,7 @@ const VIEW_COLUMNS = [
   'is_admin',
   'is_supervisor',
   'directory_visible',
+  'consent_status',
 ];
 
 export interface NewUser {
@@ -35,6 +36,10 @@ export interface NewUser {
   isSupervisor?: boolean;
   // Default true (staff, seeds); registration passes the district policy.
   directoryVisible?: boolean;
+  // Issue 20 guardian mode.
+  dateOfBirth?: string | null;
+  guardianEmail?: string | null;
+  consentStatus?: 'pending' | null;
 }
 
 export interface Credentials {
@@ -197,6 +202,10 @@ export class UsersRepository {
         isAdmin: user.isAdmin ?? false,
         isSupervisor: user.isSupervisor ?? false,
         directoryVisible: user.directoryVisible ?? true,
+        dateOfBirth: user.dateOfBirth ?? null,
+        guardianEmail: user.guardianEmail ?? null,
+        consentStatus: user.consentStatus ?? null,
+        ...(user.consentStatus === 'pending' ? { consentRequestedAt: () => 'now()' } : {}),
       })
       // The stored row as the screens see it (a new account has no credits yet). TypeORM takes
       // property names here and answers raw rows with column names.
@@ -211,6 +220,7 @@ export class UsersRepository {
         'isAdmin',
         'isSupervisor',
         'directoryVisible',
+        'consentStatus',
         'serviceHours',
       ])
       .execute();

@@ -1,7 +1,14 @@
-import { ConflictException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   API_MESSAGES,
+  CONSENT_MESSAGES,
   PAGE_SIZE_DEFAULT,
   type BlogListQuery,
   type BlogPost,
@@ -9,7 +16,7 @@ import {
   type Page,
   type ReviewDecision,
 } from '@district/contracts';
-import { AuditService, type Identity } from '@district/service-kit';
+import { AuditService, isRestrictedUser, type Identity } from '@district/service-kit';
 import { BlogListCache, type CachedBlogList } from './blog-list.cache';
 import { toBlogPost } from './blog-post-view';
 import { BlogPostsRepository, type ListKind } from './blog-posts.repository';
@@ -52,6 +59,9 @@ export class BlogPostsService {
 
   // SPEC §4: a new post is pending, "submitted for review".
   async create(author: Identity, input: BlogPostInput): Promise<BlogPost> {
+    // Issue 20: a student under 13 waiting for a guardian's consent does not publish.
+    if (await isRestrictedUser(this.dataSource.manager, author.id))
+      throw new ForbiddenException(CONSENT_MESSAGES.restrictedBlog);
     const id = await this.posts.insertPost({
       title: input.title,
       content: input.content,

@@ -2,6 +2,7 @@ import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
   ReplicaProfileColumns1796000000000,
+  ReplicaRestrictedColumn1797200000000,
 } from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
@@ -22,4 +23,6 @@ export const CONTENT_MIGRATIONS = [
   ReplicaProfileColumns1796000000000,
   // Issue 18: personal notification items (recipient_id), toasts for one user only.
   PersonalNotifications1796000000100,
+  // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
+  ReplicaRestrictedColumn1797200000000,
 ];

@@ -2,6 +2,7 @@ import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
   ReplicaProfileColumns1796000000000,
+  ReplicaRestrictedColumn1797200000000,
 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
@@ -29,4 +30,6 @@ export const HOURS_MIGRATIONS = [
   CreateServiceRecords1796100000000,
   // Verification by the organisation and the hours settings row (issue 19).
   HourConfirmations1796200000000,
+  // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
+  ReplicaRestrictedColumn1797200000000,
 ];

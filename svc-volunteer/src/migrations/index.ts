@@ -2,6 +2,7 @@ import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
   ReplicaProfileColumns1796000000000,
+  ReplicaRestrictedColumn1797200000000,
 } from '@district/service-kit';
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
@@ -32,4 +33,6 @@ export const VOLUNTEER_MIGRATIONS = [
   RemindersSent1796100000183,
   // Weekly series and private calendar feeds (issue 18).
   OpportunitySeriesAndCalendarFeeds1797000000000,
+  // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
+  ReplicaRestrictedColumn1797200000000,
 ];

@@ -6,12 +6,18 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_MESSAGES, type EventPhoto, type ReviewDecision } from '@district/contracts';
+import {
+  API_MESSAGES,
+  CONSENT_MESSAGES,
+  type EventPhoto,
+  type ReviewDecision,
+} from '@district/contracts';
 import {
   AuditService,
   UNKNOWN_USER_NAME,
   withTransaction,
   type Identity,
+  isRestrictedUser,
 } from '@district/service-kit';
 import { PhotosRepository, type PhotoRow } from './photos.repository';
 
@@ -49,6 +55,9 @@ export class PhotosService {
     photoUrl: string,
     caption: string,
   ): Promise<EventPhoto> {
+    // Issue 20: a student under 13 waiting for a guardian's consent adds no photos.
+    if (await isRestrictedUser(this.dataSource.manager, user.id))
+      throw new ForbiddenException(CONSENT_MESSAGES.restrictedPhoto);
     let photo: PhotoRow | undefined;
     try {
       photo = await this.photos.insertForArchived(opportunityId, user, photoUrl, caption);

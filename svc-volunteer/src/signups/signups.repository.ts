@@ -44,19 +44,22 @@ export class SignupsRepository {
   // One row per signup in sign-up order, or a single row with signupId null when the
   // opportunity has none; no row at all when the opportunity does not exist.
   listEntries(opportunityId: number, viewerId: number): Promise<SignupListRow[]> {
-    return this.opportunities
-      .createQueryBuilder('o')
-      .leftJoin(SignupEntity, 's', 's.opportunityId = o.id')
-      .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
-      .select('s.id', 'signupId')
-      .addSelect('s.userId = :viewerId', 'mine')
-      .addSelect('u.name', 'name')
-      .addSelect('u.school', 'school')
-      .addSelect('u.directoryVisible', 'visible')
-      .where('o.id = :opportunityId', { opportunityId, viewerId })
-      .orderBy('s.createdAt')
-      .addOrderBy('s.id')
-      .getRawMany<SignupListRow>();
+    return (
+      this.opportunities
+        .createQueryBuilder('o')
+        .leftJoin(SignupEntity, 's', 's.opportunityId = o.id')
+        .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
+        .select('s.id', 'signupId')
+        .addSelect('s.userId = :viewerId', 'mine')
+        .addSelect('u.name', 'name')
+        .addSelect('u.school', 'school')
+        // Issue 20: a student waiting for a guardian's consent is hidden like one who chose to be.
+        .addSelect('u.directoryVisible AND NOT u.restricted', 'visible')
+        .where('o.id = :opportunityId', { opportunityId, viewerId })
+        .orderBy('s.createdAt')
+        .addOrderBy('s.id')
+        .getRawMany<SignupListRow>()
+    );
   }
 
   async opportunityIdsOf(userId: number): Promise<number[]> {

@@ -18,6 +18,7 @@ const student: CurrentUser = {
   isAdmin: false,
   isSupervisor: false,
   directoryVisible: true,
+  restricted: false,
 };
 const admin: CurrentUser = { ...student, id: 1, name: 'Ada Admin', username: 'ada', isAdmin: true };
 

@@ -34,6 +34,7 @@ const admin: CurrentUser = {
   isAdmin: true,
   isSupervisor: false,
   directoryVisible: true,
+  restricted: false,
 };
 const student: CurrentUser = { ...admin, id: 7, name: 'Maya Lee', isAdmin: false };
 

@@ -10,6 +10,12 @@ import {
 } from '../attendance.schema';
 import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
+import {
+  guardianConsentDecisionSchema,
+  guardianConsentResponseSchema,
+  pendingConsentResponseSchema,
+  registerOptionsResponseSchema,
+} from '../consent.schema';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
 import {
@@ -72,7 +78,7 @@ import {
   loginSchema,
   privacyChoiceSchema,
   privacySettingsSchema,
-  registerSchema,
+  registerBodySchema,
   resetPasswordSchema,
 } from '../users.schema';
 import { signupEntrySchema } from '../volunteer.schema';
@@ -177,7 +183,9 @@ const spec: Registry = {
     summary: 'Register a student account',
     tag: 'Account',
     access: 'public',
-    body: registerSchema,
+    body: registerBodySchema,
+    description:
+      'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s.',
     success: {
       status: 200,
       schema: currentUserSchema,
@@ -320,6 +328,51 @@ const spec: Registry = {
     body: privacySettingsSchema,
     success: { status: 200, schema: privacySettingsSchema, description: 'The new policy' },
     errors: [415],
+  },
+  registerOptions: {
+    summary: 'What registration asks for (the district’s consent mode)',
+    tag: 'Account',
+    access: 'public',
+    success: {
+      status: 200,
+      schema: registerOptionsResponseSchema,
+      description: 'The consent mode',
+    },
+  },
+  readGuardianConsent: {
+    summary: 'The consent a guardian is asked for, by the link’s token',
+    tag: 'Account',
+    access: 'public',
+    params: z.object({ token: z.string() }),
+    success: { status: 200, schema: guardianConsentResponseSchema, description: 'The request' },
+    errors: [404],
+  },
+  decideGuardianConsent: {
+    summary: 'A guardian consents (account unlimited) or refuses (account deleted)',
+    tag: 'Account',
+    access: 'public',
+    params: z.object({ token: z.string() }),
+    body: guardianConsentDecisionSchema,
+    success: { status: 204, description: 'Recorded' },
+    errors: [404, 415],
+  },
+  listPendingConsents: {
+    summary: 'Accounts waiting for a guardian’s consent',
+    tag: 'Users',
+    access: 'admin',
+    success: {
+      status: 200,
+      schema: z.array(pendingConsentResponseSchema),
+      description: 'Oldest first',
+    },
+  },
+  resendConsent: {
+    summary: 'Send the guardian’s consent mail again (at most 3 mails per account)',
+    tag: 'Users',
+    access: 'admin',
+    params: z.object({ userId: z.coerce.number().int() }),
+    success: { status: 204, description: 'Queued' },
+    errors: [404, 409],
   },
   listOpportunities: {
     summary: 'Volunteer opportunities',

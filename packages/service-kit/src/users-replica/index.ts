@@ -9,3 +9,5 @@ export {
 export { UsersReplicaModule } from './users-replica.module';
 export { provisionalUserCte, provisionalUserParams } from './provisional-user.util';
 export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';
+export { ReplicaRestrictedColumn1797200000000 } from './replica-restricted-column.migration';
+export { isRestrictedUser } from './restricted-user.util';

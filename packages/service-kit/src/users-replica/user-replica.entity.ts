@@ -38,6 +38,11 @@ export class UserReplicaEntity {
   @Column({ name: 'directory_visible', type: 'boolean', default: true })
   directoryVisible!: boolean;
 
+  // Issue 20: under 13 and waiting for a guardian's consent: no blog posts or photos, and
+  // hidden from other students' sign-up lists.
+  @Column({ type: 'boolean', default: false })
+  restricted!: boolean;
+
   // The language texts for this user are written in (issue 22).
   @Column({ type: 'varchar', length: 8, default: 'en' })
   language!: string;

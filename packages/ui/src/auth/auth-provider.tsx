@@ -4,7 +4,7 @@ import {
   USE_AUTH_OUTSIDE_PROVIDER,
   type CurrentUser,
   type LoginInput,
-  type RegisterInput,
+  type RegisterBody,
 } from '@district/contracts';
 import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
@@ -33,7 +33,7 @@ export interface AuthContextValue {
   isLoading: boolean;
   error: Error | null;
   loginMutation: UseMutationResult<CurrentUser, Error, LoginInput>;
-  registerMutation: UseMutationResult<CurrentUser, Error, RegisterInput>;
+  registerMutation: UseMutationResult<CurrentUser, Error, RegisterBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
   refreshUser: () => Promise<void>;
 }
@@ -66,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: TOASTS.loginFailed, description: error.message, variant: 'destructive' }),
   });
 
-  const registerMutation = useMutation<CurrentUser, Error, RegisterInput>({
+  const registerMutation = useMutation<CurrentUser, Error, RegisterBody>({
     mutationFn: async (values) => (await apiRequest('POST', apiPaths.register, values)).json(),
     onSuccess: (registered) => setCurrentUser(registered),
     onError: (error) =>

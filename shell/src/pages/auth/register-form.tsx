@@ -1,5 +1,13 @@
-import { GRADE_MAX, GRADE_MIN, SCHOOL_NAMES } from '@district/contracts';
-import { Field, Select, useAuth } from '@district/ui';
+import {
+  apiPaths,
+  GRADE_MAX,
+  GRADE_MIN,
+  SCHOOL_NAMES,
+  type ConsentMode,
+  type RegisterOptions,
+} from '@district/contracts';
+import { apiRequest, Field, Select, useAuth } from '@district/ui';
+import { useQuery } from '@tanstack/react-query';
 import {
   EMAIL_INPUT,
   NEW_PASSWORD_INPUT,
@@ -11,20 +19,42 @@ import {
 
 const SCHOOL_OPTIONS = SCHOOL_NAMES.map((name) => ({ value: name, label: name }));
 
+const SCHOOL_MODE_INITIAL = {
+  username: '',
+  password: '',
+  name: '',
+  email: '',
+  school: '',
+  grade: '',
+  serviceHours: '',
+};
+
+// Issue 20: in the district's guardian consent mode the form also asks for a date of birth and,
+// for students under 13, a parent's or guardian's e-mail (the server decides who is under 13).
 export function RegisterForm() {
+  const options = useQuery<RegisterOptions>({
+    queryKey: [apiPaths.registerOptions],
+    queryFn: async () => (await apiRequest('GET', apiPaths.registerOptions)).json(),
+    staleTime: 60_000,
+  });
+  const mode: ConsentMode = options.data?.consentMode ?? 'school';
+  // A new form when the mode arrives: the two modes accept different bodies.
+  return <RegisterFormFor key={mode} mode={mode} />;
+}
+
+function RegisterFormFor({ mode }: { mode: ConsentMode }) {
   const { registerMutation } = useAuth();
+  const guardian = mode === 'guardian';
   // Numbers arrive as text; the schema turns them into numbers (and "" into "not given").
   const form = useSchemaForm({
-    initial: {
-      username: '',
-      password: '',
-      name: '',
-      email: '',
-      school: '',
-      grade: '',
-      serviceHours: '',
+    // School mode sends the spec's body exactly: the two keys are left out, not empty.
+    initial: (guardian
+      ? { ...SCHOOL_MODE_INITIAL, dateOfBirth: '', guardianEmail: '' }
+      : SCHOOL_MODE_INITIAL) as typeof SCHOOL_MODE_INITIAL & {
+      dateOfBirth?: string;
+      guardianEmail?: string;
     },
-    schema: (schemas) => schemas.registerSchema,
+    schema: (schemas) => (guardian ? schemas.guardianRegisterFormSchema : schemas.registerSchema),
     onValid: (data) => registerMutation.mutate(data),
   });
 
@@ -66,6 +96,25 @@ export function RegisterForm() {
           placeholder="0"
         />
       </div>
+      {guardian && (
+        <>
+          <TextField
+            form={form}
+            name="dateOfBirth"
+            label="Date of Birth"
+            type="date"
+            autoComplete="bday"
+          />
+          <TextField
+            form={form}
+            name="guardianEmail"
+            label="Parent or Guardian Email (if you are under 13)"
+            optional
+            {...EMAIL_INPUT}
+            autoComplete="off"
+          />
+        </>
+      )}
       <SubmitButton pending={registerMutation.isPending} pendingLabel="Creating account…">
         Register
       </SubmitButton>

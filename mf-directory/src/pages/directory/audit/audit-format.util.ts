@@ -41,6 +41,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'record.issue': 'Service record issued',
   'hours.confirm': 'Organisation confirmation',
   'hours-settings.update': 'Hours settings changed',
+  'consent.grant': 'Guardian consented',
+  'consent.refuse': 'Guardian refused',
+  'consent.expire': 'Consent request expired',
+  'consent.resend': 'Consent mail resent',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from './constants';
+import { messageFor, plainText } from './fields';
+
+// Issue 20 "Guardian consent under 13". 'school': the district consents (SPEC registration);
+// 'guardian': a date of birth at registration, and a guardian's signed consent under 13.
+export const CONSENT_MODES = ['school', 'guardian'] as const;
+export type ConsentMode = (typeof CONSENT_MODES)[number];
+export const CONSENT_MIN_AGE = 13;
+// A guardian link lives this long; an account still pending after CONSENT_DEADLINE_DAYS is deleted.
+export const CONSENT_TOKEN_TTL_DAYS = 30;
+export const CONSENT_MAILS_MAX = 3;
+
+export const CONSENT_MESSAGES = {
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Enter your date of birth as YYYY-MM-DD',
+  guardianEmailRequired: "Students under 13 must give a parent's or guardian's e-mail address",
+  guardianEmailInvalid: 'Enter a valid e-mail address for your parent or guardian',
+  notAskedInSchoolMode: 'This field is not asked for in this district',
+  restrictedBlog: 'Your parent or guardian has not agreed yet: you can post once they do',
+  restrictedPhoto: 'Your parent or guardian has not agreed yet: you can add photos once they do',
+  restrictedVisibility:
+    'Your parent or guardian has not agreed yet: other students can see you once they do',
+  invalidConsentLink: 'This consent link is invalid, already used or expired',
+  notPending: 'This account is not waiting for consent',
+  resendLimit: `The consent e-mail was already sent ${CONSENT_MAILS_MAX} times for this account`,
+  bannerTitle: 'Your account is limited until a parent or guardian agrees',
+  bannerText:
+    'Because you are under 13, we e-mailed your parent or guardian a link. Until they open it and agree, you cannot post on the blog or add photos, and other students do not see you. Accounts without consent are deleted after 30 days.',
+} as const;
+
+// YYYY-MM-DD, a real day, not in the future, not before 1900.
+export const dateOfBirthSchema = plainText({
+  message: CONSENT_MESSAGES.dateOfBirthInvalid,
+  required: CONSENT_MESSAGES.dateOfBirthRequired,
+}).refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const day = new Date(`${value}T00:00:00Z`);
+    return (
+      !Number.isNaN(day.getTime()) &&
+      day.toISOString().slice(0, 10) === value &&
+      value >= '1900-01-01' &&
+      day.getTime() <= Date.now()
+    );
+  },
+  { message: CONSENT_MESSAGES.dateOfBirthInvalid },
+);
+
+export const guardianEmailSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  plainText({ message: CONSENT_MESSAGES.guardianEmailInvalid }).pipe(
+    z
+      .email({ error: messageFor(CONSENT_MESSAGES.guardianEmailInvalid) })
+      .max(TEXT_LIMITS.email, CONSENT_MESSAGES.guardianEmailInvalid),
+  ),
+);
+
+// Whole years on `today` (UTC calendar days).
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  const ty = today.getUTCFullYear();
+  const tm = today.getUTCMonth() + 1;
+  const td = today.getUTCDate();
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+}
+
+// GET /api/register/options (public): what the Register form asks for.
+export const registerOptionsResponseSchema = z.object({ consentMode: z.enum(CONSENT_MODES) });
+export type RegisterOptions = z.infer<typeof registerOptionsResponseSchema>;
+
+// GET /api/guardian-consent/{token} (public): what the guardian is agreeing to, for whom.
+export const guardianConsentResponseSchema = z.object({
+  studentName: z.string(),
+  school: z.string(),
+  grade: z.number().int(),
+  deadline: z.string(),
+});
+export type GuardianConsentRequest = z.infer<typeof guardianConsentResponseSchema>;
+
+// POST /api/guardian-consent/{token}
+export const guardianConsentDecisionSchema = z.strictObject({
+  decision: z.enum(['consent', 'refuse'], {
+    error: messageFor("decision must be 'consent' or 'refuse'"),
+  }),
+});
+export type GuardianConsentDecision = z.output<typeof guardianConsentDecisionSchema>;
+
+// GET /api/admin/consents (admins): accounts waiting for a guardian.
+export const pendingConsentResponseSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  school: z.string(),
+  grade: z.number().int(),
+  guardianEmail: z.string(),
+  requestedAt: z.string(),
+  mailsSent: z.number().int(),
+  deadline: z.string(),
+});
+export type PendingConsent = z.infer<typeof pendingConsentResponseSchema>;
