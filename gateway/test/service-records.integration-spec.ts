@@ -80,6 +80,9 @@ describe('gateway: public service record routes', () => {
       if (res.status === 429) limited = res;
     }
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(20);
-    expect(limited?.json()).toEqual({ statusCode: 429, message: 'Too many requests, please try again later' });
+    expect(limited?.json()).toEqual({
+      statusCode: 429,
+      message: 'Too many requests, please try again later',
+    });
   });
 });

@@ -10,7 +10,11 @@ export const volunteerConfigSchema = z.object({
   // Reminders before events (issue 18). The lead times are variables so tests can fire them in
   // seconds; the defaults are production's.
   // The e-mail goes this long before the start (the day before).
-  REMINDER_DAY_BEFORE_MS: z.coerce.number().int().min(0).default(24 * 3600_000),
+  REMINDER_DAY_BEFORE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 3600_000),
   // The in-app toast comes at this district time on the event's day...
   REMINDER_TODAY_AT: z
     .string()
@@ -18,7 +22,11 @@ export const volunteerConfigSchema = z.object({
     .default('07:00'),
   // ...or this long before the start for those who sign up after that time (or when the event
   // starts too early in the day for it).
-  REMINDER_TODAY_LEAD_MS: z.coerce.number().int().min(0).default(2 * 3600_000),
+  REMINDER_TODAY_LEAD_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 3600_000),
   // The district's time zone: "the day" of an event, and the times written in reminders.
   REMINDER_TIME_ZONE: z.string().min(1).default('America/Chicago'),
   // How often the sweep re-adds reminder jobs a crash kept from being queued.
