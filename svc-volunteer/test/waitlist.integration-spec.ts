@@ -194,6 +194,31 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
       expect(await promotions(opportunity.id)).toEqual([]);
     });
 
+    it('more spaces (an admin edit) sign up as many as fit, in line order, in the same edit', async () => {
+      const opportunity = await fullOne(admin);
+      await join(opportunity.id, student);
+      await join(opportunity.id, otherStudent);
+      await join(opportunity.id, third);
+      const edited = await app.api<Opportunity>('PATCH', `/api/opportunities/${opportunity.id}`, {
+        as: admin,
+        body: { spaces: 3 },
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ spaces: 3, filled: 3 });
+      expect(await mySignups(student)).toContain(opportunity.id);
+      expect(await mySignups(otherStudent)).toContain(opportunity.id);
+      expect(await mySignups(third)).not.toContain(opportunity.id);
+      expect((await promotions(opportunity.id)).map((e) => e.payload.userIds)).toEqual([
+        [student.id],
+        [otherStudent.id],
+      ]);
+      // The one who did not fit is now first in line.
+      expect((await join(opportunity.id, third)).body).toMatchObject({
+        waitlistPosition: 1,
+        waitlistCount: 1,
+      });
+    });
+
     it('a deleted account frees its spots to the next in line', async () => {
       const leaving: TestUser = { id: 6060, name: 'Leo Leaving', school: 'Jesuit High School' };
       await app.register(leaving);
