@@ -8,6 +8,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Journeys that need a platform nobody has written to yet.
 const EMPTY_PLATFORM = /every empty text|a fresh platform shows the empty text/;
 const BROADCASTS = /notifications\.spec\.ts$/;
+// Switches a district-wide setting (guardian consent mode) that changes what every registration
+// needs: it runs last, alone, so no other test registers while it is on.
+const DISTRICT_SETTINGS = /guardian-consent\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -53,9 +56,15 @@ export default defineConfig({
     },
     {
       name: 'chromium',
-      testIgnore: BROADCASTS,
+      testIgnore: [BROADCASTS, DISTRICT_SETTINGS],
       grepInvert: EMPTY_PLATFORM,
       dependencies: ['broadcasts'],
+    },
+    {
+      name: 'district-settings',
+      testMatch: DISTRICT_SETTINGS,
+      grepInvert: EMPTY_PLATFORM,
+      dependencies: ['chromium'],
     },
   ],
 });

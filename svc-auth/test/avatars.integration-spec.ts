@@ -73,6 +73,7 @@ describe('PATCH /api/user/avatar', () => {
       isSupervisor: false,
       directoryVisible: true,
       language: 'en',
+      restricted: false,
     });
   });
 

@@ -66,6 +66,7 @@ describe('UsersRepository', () => {
       isAdmin: false,
       isSupervisor: false,
       directoryVisible: true,
+      restricted: false,
     });
     expect(await users.findView(view.id)).toEqual(view);
     expect(await users.findIdentity(view.id)).toEqual({

@@ -40,6 +40,7 @@ const user = (id: number, changes: Partial<UserReplicaPayload> = {}): UserReplic
   isSupervisor: false,
   directoryVisible: true,
   language: 'en',
+  restricted: false,
   ...changes,
 });
 
