@@ -49,7 +49,7 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
   const promotions = (opportunityId: number) =>
     app.sql<{ payload: NotificationRequestedPayload }>(
       `SELECT payload FROM outbox WHERE type = 'notification.requested'
-         AND (payload->>'opportunityId')::int = $1 ORDER BY created_at, id`,
+         AND (payload->>'opportunityId')::int = $1 ORDER BY seq`,
       [opportunityId],
     );
   // A full opportunity with one space, held by `holder`.
