@@ -5,6 +5,10 @@
 export default {
   rootDir: import.meta.dirname,
   testMatch: ['<rootDir>/scenarios/*.spec.ts'],
+  // The monitoring profile's scenario has not yet run in CI: on demand until it has
+  // (COMPOSE_MONITORING=1 npm run test:compose -- monitoring); its images are built either way.
+  testPathIgnorePatterns:
+    process.env.COMPOSE_MONITORING === '1' ? [] : ['/monitoring\\.spec\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [
