@@ -15,6 +15,8 @@ export interface BaseImages {
   NGINX_IMAGE: string;
   POSTGRES_IMAGE: string;
   REDIS_IMAGE: string;
+  // The monitoring profile's images (Debian's prometheus packages) start from plain Debian.
+  DEBIAN_IMAGE: string;
 }
 
 export const PUBLIC_BASE_IMAGES: BaseImages = {
@@ -22,6 +24,7 @@ export const PUBLIC_BASE_IMAGES: BaseImages = {
   NGINX_IMAGE: 'nginx:1.27-alpine',
   POSTGRES_IMAGE: 'postgres:17-bookworm',
   REDIS_IMAGE: 'redis:7.4-bookworm',
+  DEBIAN_IMAGE: 'debian:bookworm-slim',
 };
 
 const LOCAL = {
@@ -182,6 +185,7 @@ async function buildLocalBases(
     NGINX_IMAGE: LOCAL.NGINX_IMAGE,
     POSTGRES_IMAGE: LOCAL.POSTGRES_IMAGE,
     REDIS_IMAGE: LOCAL.REDIS_IMAGE,
+    DEBIAN_IMAGE: LOCAL.debian,
   };
 }
 

@@ -87,7 +87,7 @@ export async function buildPiece(
   const args: Record<string, string> = {
     NODE_IMAGE: base.NODE_IMAGE,
     ...(piece.dockerfile.includes('web.') ? { NGINX_IMAGE: base.NGINX_IMAGE } : {}),
-    ...(piece.dockerfile.includes('monitoring.') ? { DEBIAN_IMAGE: base.debian } : {}),
+    ...(piece.dockerfile.includes('monitoring.') ? { DEBIAN_IMAGE: base.DEBIAN_IMAGE } : {}),
     ...piece.args,
   };
   await run(
