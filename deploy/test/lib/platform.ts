@@ -1,7 +1,7 @@
 // The platform under test, shared by the compose scenarios (deploy/test/scenarios): what the
 // jest global setup prepared once (engine, base images, piece images, secrets, port), and the
 // compose project each scenario uses, brought up from cold by whichever scenario runs first.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
@@ -178,6 +178,11 @@ export function writeSecrets(dir: string) {
   };
   for (const s of ['volunteer', 'content', 'hours'])
     files[`svc-${s}.env`] = `DATABASE_URL=postgres://svc_${s}:${db[s]}@postgres:5432/district_${s}`;
+  // svc-hours signs official service records with its own Ed25519 key (issue 19).
+  const recordKey = generateKeyPairSync('ed25519')
+    .privateKey.export({ format: 'der', type: 'pkcs8' })
+    .toString('base64');
+  files['svc-hours.env'] += `\nRECORD_SIGNING_KEY=${recordKey}`;
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(dir, name), `${text}\n`, { mode: 0o600 });
     chmodSync(path.join(dir, name), 0o600);
