@@ -31,14 +31,6 @@ export const PIECES: Piece[] = [
   })),
   { name: 'gateway', dockerfile: 'deploy/docker/gateway.Dockerfile', args: {} },
   { name: 'mail-sink', dockerfile: 'deploy/docker/mail-sink.Dockerfile', args: {} },
-  // The monitoring profile (issue 21), from Debian packages; Grafana needs Grafana's own apt
-  // repository, which a test machine cannot reach, so it is left to operators.
-  ...['prometheus', 'nginx-exporter'].map((name) => ({
-    name,
-    dockerfile: 'deploy/docker/monitoring.Dockerfile',
-    args: {},
-    target: name,
-  })),
 ];
 
 export const imageName = (prefix: string, piece: string, tag: string) =>
