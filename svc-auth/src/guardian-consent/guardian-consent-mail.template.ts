@@ -1,4 +1,5 @@
-import { escapeHtml, type ResetMail } from '../mail/reset-mail.template';
+import { escapeHtml } from '@district/service-kit';
+import type { ResetMail } from '../mail/reset-mail.template';
 
 // To the guardian: who asked, what it is for, where to answer. Plain text first, same words in HTML.
 export function renderGuardianConsentMail(input: {

@@ -1,4 +1,4 @@
-import { escapeHtml } from './reset-mail.template';
+import { escapeHtml } from '@district/service-kit';
 
 export interface NotificationMailInput {
   name: string;

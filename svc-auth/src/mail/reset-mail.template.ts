@@ -6,7 +6,6 @@ export interface ResetMail {
 
 // Shared with every service's mail (the kit's MailModule).
 import { escapeHtml } from '@district/service-kit';
-export { escapeHtml };
 
 // Plain text first (many school mail filters prefer it); the HTML part is the same words.
 export function renderResetMail(input: {
