@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { literalTextConfig } from './scripts/i18n/literal-text-rule.mjs';
 
 export default tseslint.config(
   {
@@ -35,4 +36,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  literalTextConfig,
 );

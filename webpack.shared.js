@@ -195,6 +195,12 @@ function createWebpackConfig(options, argv = {}) {
             { loader: 'css-loader', options: { importLoaders: 0 } },
           ],
         },
+        // Each area's catalogues (issue 22): ICU messages compiled at build time.
+        {
+          test: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/,
+          type: 'javascript/auto',
+          use: path.join(ROOT, 'packages/ui/webpack/lingui-catalogue-loader.js'),
+        },
         // Contracts' modules only declare things: let webpack drop the ones nobody imports.
         { test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
       ],

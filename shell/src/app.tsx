@@ -1,4 +1,4 @@
-import { AuthProvider, queryClient, Spinner, Toaster } from '@district/ui';
+import { AuthProvider, LanguageProvider, queryClient, Spinner, Toaster } from '@district/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
@@ -8,13 +8,15 @@ import { NotificationsListener } from './notifications/notifications-listener';
 // Providers every page (and every remote rendered inside a page) relies on.
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <Suspense fallback={<Spinner page size="lg" label="Loading" />}>{children}</Suspense>
-        <Toaster />
-        <NotificationsListener />
-      </AuthProvider>
-    </QueryClientProvider>
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <Suspense fallback={<Spinner page size="lg" label="Loading" />}>{children}</Suspense>
+          <Toaster />
+          <NotificationsListener />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>
   );
 }
 

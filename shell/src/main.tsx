@@ -1,3 +1,4 @@
+import { changeLanguage, initialLanguage } from '@district/ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadRemotesConfig } from './federation/remotes-config';
@@ -18,4 +19,12 @@ loadRemotesConfig().catch((error: unknown) =>
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<App />);
+const render = () => createRoot(container).render(<App />);
+// The saved choice or the browser's language (issue 22): Spanish catalogues load before the first
+// paint, so nobody sees English flash first; if they cannot load, the page opens in English.
+const language = initialLanguage();
+if (language === 'en') render();
+else
+  void changeLanguage(language)
+    .catch(() => undefined)
+    .finally(render);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from './audit.schema';
 
 // Domain events between services (DESIGN.md rule 5, docs/architecture.md "Events").
@@ -18,9 +19,6 @@ export const EVENT_TYPES = {
   hoursRevoked: 'hours.revoked',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
-
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 // The replica of a user every other service keeps (names, schools, grades, avatars, roles, what
 // peers may see, the language their texts are written in). Never the username or the e-mail

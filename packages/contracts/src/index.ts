@@ -21,3 +21,5 @@ export * from './service-hours-summary.schema';
 export * from './users.schema';
 export * from './volunteer.schema';
 export * from './hour-goals.schema';
+export * from './i18n/languages';
+export * from './i18n/translate-message';

@@ -63,3 +63,4 @@ export * from './mail';
 export * from './export/own-data-export.module';
 export * from './metrics';
 export * from './tracing';
+export * from './i18n';

@@ -66,3 +66,5 @@ export {
   useAuth,
   type AuthContextValue,
 } from './auth/auth-provider';
+
+export * from './i18n';

@@ -28,6 +28,8 @@ async function importRemote(id: RemoteId): Promise<{ default: ComponentType }> {
   const component = mod?.default ?? (mod?.[exportName] as ComponentType | undefined);
   if (typeof component !== 'function') throw new Error(`Remote module ${id} exports no component`);
   if (mod?.__remoteUnavailable) failed.add(id);
+  // The area's catalogue in the language in use (issue 22): its page never shows a key.
+  if (mod?.ready instanceof Promise) await mod.ready;
   return { default: component };
 }
 

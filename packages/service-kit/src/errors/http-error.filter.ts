@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger';
 import { RETRY_AFTER_SECONDS } from './dependency-outage';
-import { mapError } from './error-body';
+import { translateMessage } from '@district/contracts';
+import { requestLanguage } from '../i18n/request-language';
+import { mapError, type ErrorBody } from './error-body';
 
 // Every error leaves a service as {statusCode, message, errors?}; unknown ones are logged, never echoed.
 @Catch()
@@ -33,10 +35,27 @@ export class HttpErrorFilter implements ExceptionFilter {
       );
     }
     if (reply.sent) return;
+    const translated = inLanguage(body, requestLanguage(request.headers));
     if (body.statusCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply
       .status(body.statusCode)
       .header('content-type', 'application/json; charset=utf-8')
-      .send(body);
+      .header('content-language', translated.language)
+      .send(translated.body);
   }
+}
+
+// The message and each field's message in the request's language (issue 22).
+function inLanguage(body: ErrorBody, language: ReturnType<typeof requestLanguage>) {
+  if (language === 'en') return { language, body };
+  return {
+    language,
+    body: {
+      ...body,
+      message: translateMessage(body.message, language),
+      ...(body.errors && {
+        errors: body.errors.map((e) => ({ ...e, message: translateMessage(e.message, language) })),
+      }),
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { currentLanguage } from '../i18n/i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -57,7 +58,11 @@ export async function apiRequest(
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined || isForm ? {} : { 'Content-Type': 'application/json' },
+    headers: {
+      // The server answers its messages in the language the user picked (issue 22).
+      'Accept-Language': currentLanguage(),
+      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   await throwIfResNotOk(res);
@@ -69,7 +74,11 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 // Query keys are URLs (optionally split into segments): ['/api/opportunities', 5, 'signups'].
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.map(String).join('/'), { credentials: 'include', signal });
+    const res = await fetch(queryKey.map(String).join('/'), {
+      credentials: 'include',
+      headers: { 'Accept-Language': currentLanguage() },
+      signal,
+    });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     if (res.status === 204) return null;

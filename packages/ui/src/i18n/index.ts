@@ -1,0 +1,14 @@
+export {
+  i18n,
+  changeLanguage,
+  currentLanguage,
+  initialLanguage,
+  messages,
+  registerCatalogue,
+  resetI18nForTests,
+  translate,
+  type CatalogueLoader,
+  type CatalogueModule,
+} from './i18n';
+export { formatDate, formatNumber, locale } from './format';
+export { LanguageProvider, Trans, useT } from './react';
