@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText, routeIdSchema } from './fields';
+import { VALIDATION } from './messages';
 
 // Issue 18: an admin takes attendance from the roster, or a student checks in with the rotating
 // code shown at the event; either way an attended sign-up becomes one approved hours entry.
@@ -12,15 +13,15 @@ export const attendanceParamSchema = z.object({ id: routeIdSchema, userId: route
 export type AttendanceParam = z.output<typeof attendanceParamSchema>;
 
 export const attendanceInputSchema = z.strictObject({
-  attended: z.boolean({ error: 'Attended must be true or false' }),
+  attended: z.boolean({ error: VALIDATION.attendedBoolean }),
 });
 export type AttendanceInput = z.output<typeof attendanceInputSchema>;
 
 // POST /api/opportunities/{id}/check-in
 export const checkInInputSchema = z.strictObject({
-  code: plainText({ message: 'Code is required', required: 'Code is required' }).regex(
+  code: plainText({ message: VALIDATION.codeRequired, required: VALIDATION.codeRequired }).regex(
     /^\d{6}$/,
-    'The check-in code has 6 digits',
+    VALIDATION.checkInCodeDigits,
   ),
 });
 export type CheckInInput = z.output<typeof checkInInputSchema>;

@@ -118,7 +118,10 @@ export const routeIdSchema = coercedNumber(
     .number({ error: messageFor(VALIDATION.invalidId) })
     .int(VALIDATION.invalidId)
     .nonnegative(VALIDATION.invalidId),
-).refine((id) => id >= 1 && id <= INT4_MAX, { message: 'Not found', params: { notFound: true } });
+).refine((id) => id >= 1 && id <= INT4_MAX, {
+  message: VALIDATION.notFound,
+  params: { notFound: true },
+});
 
 export const idParamSchema = z.object({ id: routeIdSchema });
 export type IdParam = z.output<typeof idParamSchema>;

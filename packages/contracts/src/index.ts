@@ -23,3 +23,4 @@ export * from './volunteer.schema';
 export * from './hour-goals.schema';
 export * from './i18n/languages';
 export * from './i18n/translate-message';
+export * from './i18n/shared-messages';

@@ -43,6 +43,12 @@ export const VALIDATION = {
   directoryVisibleRequired: 'directoryVisible must be true or false',
   passwordRequired: 'Please enter your password',
   controlCharacters: 'Must not contain control characters',
+  attendedBoolean: 'Attended must be true or false',
+  codeRequired: 'Code is required',
+  checkInCodeDigits: 'The check-in code has 6 digits',
+  invalidCursor: 'Invalid cursor',
+  invalidLanguage: 'Language must be en or es',
+  notFound: 'Not found',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   unrecognizedField: (name: string) => `Unrecognized field: ${name}`,
   expected: (expected: string, received: string) => `Expected ${expected}, received ${received}`,
@@ -187,25 +193,3 @@ export const API_MESSAGES = {
   confirmationNotAsked: 'No organisation was asked to confirm this entry',
   onlyPending: 'Only pending items can be reviewed',
 } as const;
-
-// The shared catalogue (issue 22): every message above, by section, as the browser and the
-// services look them up. Other languages translate this object with the same shape
-// (i18n/messages.es.ts); TypeScript refuses a translation that misses a key.
-const { iconColors: _iconColors, ...notificationToastTexts } = NOTIFICATION_TOAST;
-export const SHARED_MESSAGES = {
-  validation: VALIDATION,
-  toasts: TOASTS,
-  notificationToast: notificationToastTexts,
-  empty: EMPTY_TEXTS,
-  screen: SCREEN_TEXTS,
-  api: API_MESSAGES,
-} as const;
-
-type Translated<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => string
-    ? (...args: A) => string
-    : T[K] extends string
-      ? string
-      : Translated<T[K]>;
-};
-export type SharedMessages = Translated<typeof SHARED_MESSAGES>;

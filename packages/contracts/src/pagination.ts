@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coercedNumber, plainText } from './fields';
+import { VALIDATION } from './messages';
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
@@ -26,7 +27,7 @@ export const keysetQuerySchema = z.object({
   limit: coercedNumber(z.number().int().min(1).max(PAGE_SIZE_MAX).optional()),
   cursor: plainText()
     .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+    .regex(/^[A-Za-z0-9_-]+$/, VALIDATION.invalidCursor)
     .optional(),
 });
 export type KeysetQuery = z.output<typeof keysetQuerySchema>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { VALIDATION } from '../messages';
 
 // The platform's languages (issue 22). English is the source: every other catalogue translates it.
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const languageSchema = z.enum(LANGUAGES, { error: 'Language must be en or es' });
+export const languageSchema = z.enum(LANGUAGES, { error: VALIDATION.invalidLanguage });
 
 export const userPreferencesSchema = z.strictObject({ language: languageSchema });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;

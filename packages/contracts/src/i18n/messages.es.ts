@@ -1,4 +1,6 @@
-import type { SharedMessages } from '../messages';
+import { CONSENT_MAILS_MAX } from '../consent.schema';
+import { GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../hour-goals.schema';
+import type { SharedMessages } from './shared-messages';
 
 // Spanish for the shared catalogue (messages.ts): neutral Latin American Spanish, "tú" for
 // students. Browsers load it only when Spanish is in use; services keep it in memory.
@@ -43,6 +45,12 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     directoryVisibleRequired: 'directoryVisible debe ser true o false',
     passwordRequired: 'Escribe tu contraseña',
     controlCharacters: 'No debe contener caracteres de control',
+    attendedBoolean: 'La asistencia debe ser true o false',
+    codeRequired: 'El código es obligatorio',
+    checkInCodeDigits: 'El código de registro de asistencia tiene 6 dígitos',
+    invalidCursor: 'Cursor no válido',
+    invalidLanguage: 'El idioma debe ser en o es',
+    notFound: 'No encontrado',
     tooLong: (max) => `Debe tener como máximo ${max} caracteres`,
     unrecognizedField: (name) => `Campo no reconocido: ${name}`,
     expected: (expected, received) => `Se esperaba ${expected}, se recibió ${received}`,
@@ -169,5 +177,51 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
       'El correo de confirmación se puede enviar como máximo 3 veces por registro',
     confirmationNotAsked: 'No se pidió a ninguna organización que confirmara este registro',
     onlyPending: 'Solo se pueden revisar los elementos pendientes',
+  },
+  attendance: {
+    wrongCode:
+      'Ese código de asistencia es incorrecto o ya venció. Vuelve a escanear el código que se muestra en el evento.',
+    checkInClosed:
+      'El registro de asistencia está abierto solo desde una hora antes del evento hasta una hora después de que termina',
+    notSignedUp: 'No estás inscrito en esta oportunidad',
+    studentNotSignedUp: 'Este estudiante no está inscrito en esta oportunidad',
+  },
+  consent: {
+    dateOfBirthRequired: 'La fecha de nacimiento es obligatoria',
+    dateOfBirthInvalid: 'Escribe tu fecha de nacimiento como AAAA-MM-DD',
+    guardianEmailRequired:
+      'Los estudiantes menores de 13 años deben dar el correo electrónico de su madre, padre o tutor',
+    guardianEmailInvalid: 'Escribe un correo electrónico válido de tu madre, padre o tutor',
+    notAskedInSchoolMode: 'Este distrito no pide este dato',
+    restrictedBlog:
+      'Tu madre, padre o tutor todavía no ha dado su permiso: podrás publicar cuando lo haga',
+    restrictedPhoto:
+      'Tu madre, padre o tutor todavía no ha dado su permiso: podrás agregar fotos cuando lo haga',
+    restrictedVisibility:
+      'Tu madre, padre o tutor todavía no ha dado su permiso: los demás estudiantes podrán verte cuando lo haga',
+    invalidConsentLink: 'Este enlace de permiso no es válido, ya se usó o ya venció',
+    notPending: 'Esta cuenta no está esperando un permiso',
+    resendLimit: `El correo de permiso ya se envió ${CONSENT_MAILS_MAX} veces para esta cuenta`,
+    bannerTitle: 'Tu cuenta está limitada hasta que tu madre, padre o tutor dé su permiso',
+    bannerText:
+      'Como tienes menos de 13 años, enviamos un enlace por correo a tu madre, padre o tutor. Hasta que lo abra y dé su permiso, no puedes publicar en el blog ni agregar fotos, y los demás estudiantes no te ven. Las cuentas sin permiso se eliminan después de 30 días.',
+  },
+  goals: {
+    hoursMin: 'Las horas de la meta deben ser al menos 0.5',
+    hoursMax: `Las horas de la meta no pueden superar ${GOAL_HOURS_MAX}`,
+    hoursStep: 'Las horas de la meta van en pasos de 0.5',
+    school: 'Elige una escuela de la lista',
+    dueDate: 'La fecha límite debe ser una fecha (AAAA-MM-DD)',
+    duplicate: 'Solo una meta por grado y escuela',
+    tooMany: `Como máximo ${HOUR_GOALS_MAX} metas`,
+  },
+  opportunityEdit: {
+    nothingToChange: 'Cambia al menos un campo',
+    spacesBelowSignups: (filled) =>
+      `Los lugares no pueden ser menos que los ${filled} estudiantes ya inscritos`,
+    repeatWeeksRange: 'Repite cada semana entre 2 y 26 veces',
+    invalidTimeZone: 'Zona horaria desconocida',
+    opportunityUpdated: 'Oportunidad actualizada correctamente',
+    seriesCreated: (count) => `${count} oportunidades creadas correctamente`,
   },
 };

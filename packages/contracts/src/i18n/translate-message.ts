@@ -1,4 +1,4 @@
-import { SHARED_MESSAGES, type SharedMessages } from '../messages';
+import { SHARED_MESSAGES, type SharedMessages } from './shared-messages';
 import type { Language } from './languages';
 
 // Services and the browser's own checks produce the shared catalogue's English text (a zod
