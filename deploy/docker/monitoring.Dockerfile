@@ -8,9 +8,12 @@
 ARG DEBIAN_IMAGE=debian:bookworm-slim
 
 FROM ${DEBIAN_IMAGE} AS prometheus
+# The package's web UI brings Debian's JavaScript libraries with their source maps and typings
+# (/usr/share/nodejs): the UI needs neither, and no image ships them (deploy/test image checks).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends prometheus tini curl \
- && rm -rf /var/lib/apt/lists/*
+ && rm -rf /var/lib/apt/lists/* \
+ && find /usr/share -xdev \( -name '*.map' -o -name '*.ts' \) -type f -delete
 COPY deploy/monitoring/prometheus/prometheus.yml /etc/prometheus/prometheus.yml
 COPY deploy/monitoring/prometheus/rules/ /etc/prometheus/rules/
 USER prometheus

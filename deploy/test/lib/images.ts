@@ -31,6 +31,14 @@ export const PIECES: Piece[] = [
   })),
   { name: 'gateway', dockerfile: 'deploy/docker/gateway.Dockerfile', args: {} },
   { name: 'mail-sink', dockerfile: 'deploy/docker/mail-sink.Dockerfile', args: {} },
+  // The monitoring profile's (issue 21), from Debian packages. Grafana is not among them: Debian
+  // does not package it and this machine reaches no other repository (docs/decisions.md).
+  ...['prometheus', 'nginx-exporter'].map((name) => ({
+    name,
+    dockerfile: 'deploy/docker/monitoring.Dockerfile',
+    args: {},
+    target: name,
+  })),
 ];
 
 export const imageName = (prefix: string, piece: string, tag: string) =>
