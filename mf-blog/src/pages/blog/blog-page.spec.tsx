@@ -1,7 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import type { BlogPost, CurrentUser } from '@district/contracts';
-import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
+import {
+  AuthProvider,
+  LanguageProvider,
+  queryClient,
+  registerCatalogue,
+  changeLanguage,
+  usePlatformStore,
+} from '@district/ui';
+import { loadCatalogue } from '../../i18n';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { BlogPage } from './blog-page';
@@ -44,6 +52,8 @@ let posts: BlogPost[] = [];
 let patchAnswer: { status: number; body: unknown } | null = null;
 
 beforeAll(async () => {
+  // This area's texts, as the shell's `ready` loads them before the page renders.
+  await registerCatalogue(loadCatalogue);
   server = await startTestServer({
     'GET /api/user': (_req, res) => json(res, 200, me),
     // The page asks for ?page&pageSize (a Page), like the service answers it.
@@ -97,11 +107,13 @@ afterEach(() => cleanup());
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <BlogPage />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <BlogPage />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
 }
 

@@ -1,7 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { EMPTY_TEXTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
-import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
+import {
+  AuthProvider,
+  LanguageProvider,
+  queryClient,
+  registerCatalogue,
+  changeLanguage,
+  usePlatformStore,
+} from '@district/ui';
+import { loadCatalogue } from '../../i18n';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { DirectoryPage } from './directory-page';
@@ -42,6 +50,8 @@ let me: CurrentUser = student;
 let users: DirectoryUser[] = [];
 
 beforeAll(async () => {
+  // This area's texts, as the shell's `ready` loads them before the page renders.
+  await registerCatalogue(loadCatalogue);
   server = await startTestServer({
     'GET /api/user': (_req, res) => json(res, 200, me),
     'GET /api/directory': (_req, res) => json(res, 200, users),
@@ -64,11 +74,13 @@ afterEach(() => cleanup());
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <DirectoryPage />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <DirectoryPage />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
 }
 
