@@ -268,3 +268,40 @@ describe('BlogPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('BlogPage in Spanish', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('shows the heading, the cards, the dates and the form errors in Spanish', async () => {
+    await changeLanguage('es');
+    me = admin;
+    posts = [post(1), post(2, { status: 'pending', author: null })];
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Publicaciones de estudiantes' }),
+    ).toBeTruthy();
+    const first = await screen.findByRole('article', { name: 'Post number 1' });
+    expect(within(first).getByText('Aprobada')).toBeTruthy();
+    expect(within(first).getByText('Publicado el 3 de marzo de 2025')).toBeTruthy();
+    const second = screen.getByRole('article', { name: 'Post number 2' });
+    expect(within(second).getByText('Pendiente')).toBeTruthy();
+    expect(within(second).getByText('Autor desconocido')).toBeTruthy();
+    expect(
+      await within(second).findByRole('button', { name: 'Aprobar «Post number 2»' }),
+    ).toBeTruthy();
+    // The test server ignores ?status: both posts count.
+    expect(await screen.findByRole('tab', { name: 'Por revisar (2)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Escribir una publicación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Escribir una publicación' });
+    fireEvent.change(within(dialog).getByLabelText('Título'), { target: { value: 'Hey' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar para revisión' }));
+    expect(
+      await within(dialog).findByText('El título debe tener al menos 5 caracteres'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText('El contenido debe tener al menos 100 caracteres'),
+    ).toBeTruthy();
+    expect(requestsTo('POST', '/api/blog-posts')).toHaveLength(0);
+  });
+});
