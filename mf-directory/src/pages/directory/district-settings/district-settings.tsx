@@ -115,7 +115,7 @@ interface Choice {
 }
 
 // Native radios: arrow keys move between choices, Tab leaves the group, and each choice's line
-// of explanation is read with it.
+// of explanation is read with it. `disabled` (a save in flight) ignores changes.
 function ChoiceGroup({
   legend,
   name,
@@ -133,7 +133,8 @@ function ChoiceGroup({
 }) {
   const id = useId();
   return (
-    <fieldset className="dir-settings__group" disabled={disabled}>
+    // Not disabled while saving, which would drop the keyboard focus: changes are ignored instead.
+    <fieldset className="dir-settings__group" aria-busy={disabled || undefined}>
       <legend className="dir-settings__legend">{legend}</legend>
       {options.map((option) => {
         const inputId = `${id}-${option.value}`;
@@ -145,7 +146,9 @@ function ChoiceGroup({
               name={name}
               value={option.value}
               checked={value === option.value}
-              onChange={() => onChange(option.value)}
+              onChange={() => {
+                if (!disabled) onChange(option.value);
+              }}
               aria-describedby={`${inputId}-hint`}
             />
             <div>
