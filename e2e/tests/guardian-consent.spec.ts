@@ -4,7 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CONSENT_MESSAGES } from '@district/contracts';
-import { expectNoA11yViolations, linkFrom, readMail, runEnv } from '../support/index.ts';
+import {
+  expectNoA11yViolations,
+  linkFrom,
+  readMail,
+  runEnv,
+  uniqueUser,
+} from '../support/index.ts';
 
 const POST = {
   title: 'Our first planting day',
@@ -92,6 +98,63 @@ test('guardian mode: an under-13 student is limited until the guardian consents 
   } finally {
     await setConsentMode(admin, 'school').catch(() => undefined);
     await context.close();
+    await admin.dispose();
+  }
+});
+
+// Issue 20 gaps: the admin switches the consent mode through the directory's "District settings"
+// tab (with its confirmation), then finds the waiting student under "Pending consents" with the
+// guardian's address and resends the mail once.
+test('admin screen: switching the consent mode and resending a pending consent mail', async ({
+  browser,
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const student = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/login', { data: runEnv.admin })).ok()).toBe(true);
+  const t = tag();
+  const guardianEmail = `guardian_${t}@example.test`;
+  const child = uniqueUser({ grade: 6, school: 'Jesuit High School', name: `Dana Child ${t}` });
+  try {
+    expect((await page.request.post('/api/login', { data: runEnv.admin })).ok()).toBe(true);
+    await page.goto('/directory');
+    await page.getByRole('tab', { name: 'District settings' }).click();
+    const school = page.getByRole('radio', { name: 'The school district' });
+    const guardian = page.getByRole('radio', { name: 'A parent or guardian, under 13' });
+    await expect(school).toBeChecked();
+    await expectNoA11yViolations(page);
+
+    // Keyboard: the arrow key moves to the guardian choice, which asks first.
+    await school.focus();
+    await page.keyboard.press('ArrowDown');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Ask guardians to consent?');
+    await dialog.getByRole('button', { name: 'Switch' }).click();
+    await expect(guardian).toBeChecked();
+    const saved = await admin.get('/api/privacy/settings');
+    expect(((await saved.json()) as { consentMode: string }).consentMode).toBe('guardian');
+
+    // A student under 13 registers and waits for the guardian.
+    const registered = await student.post('/api/register', {
+      data: { ...child, dateOfBirth: elevenYearsAgo(), guardianEmail },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Pending consents' }).click();
+    const row = page.getByRole('row', { name: new RegExp(child.name) });
+    await expect(row).toContainText(guardianEmail);
+    await expect(row).toContainText('1 of 3');
+    await expectNoA11yViolations(page);
+    await row.getByRole('button', { name: `Resend the consent e-mail for ${child.name}` }).click();
+    await expect(row).toContainText('2 of 3');
+  } finally {
+    // Other journeys register students in school mode.
+    await setConsentMode(admin, 'school').catch(() => undefined);
+    await context.close();
+    await student.dispose();
     await admin.dispose();
   }
 });

@@ -8,4 +8,11 @@ describe('exposed modules', () => {
     expect(typeof mod.default).toBe('function');
     expect(mod.default).toBe(mod.BlogPage);
   });
+
+  // The shell awaits `ready` before rendering the page, so no key ever shows (issue 22).
+  it('"./BlogPage" gives `ready`, settled once the area texts are loaded', async () => {
+    const mod = await import('./blog-page');
+    expect(mod.ready).toBeInstanceOf(Promise);
+    await expect(mod.ready).resolves.toBeUndefined();
+  });
 });

@@ -1,7 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import type { BlogPost, CurrentUser } from '@district/contracts';
-import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
+import {
+  AuthProvider,
+  LanguageProvider,
+  queryClient,
+  registerCatalogue,
+  changeLanguage,
+  usePlatformStore,
+} from '@district/ui';
+import { loadCatalogue } from '../../i18n';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { BlogPage } from './blog-page';
@@ -44,6 +52,8 @@ let posts: BlogPost[] = [];
 let patchAnswer: { status: number; body: unknown } | null = null;
 
 beforeAll(async () => {
+  // This area's texts, as the shell's `ready` loads them before the page renders.
+  await registerCatalogue(loadCatalogue);
   server = await startTestServer({
     'GET /api/user': (_req, res) => json(res, 200, me),
     // The page asks for ?page&pageSize (a Page), like the service answers it.
@@ -97,11 +107,13 @@ afterEach(() => cleanup());
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <BlogPage />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <BlogPage />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
 }
 
@@ -254,5 +266,42 @@ describe('BlogPage', () => {
       title: 'Your blog post has been submitted for review',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('BlogPage in Spanish', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('shows the heading, the cards, the dates and the form errors in Spanish', async () => {
+    await changeLanguage('es');
+    me = admin;
+    posts = [post(1), post(2, { status: 'pending', author: null })];
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Publicaciones de estudiantes' }),
+    ).toBeTruthy();
+    const first = await screen.findByRole('article', { name: 'Post number 1' });
+    expect(within(first).getByText('Aprobada')).toBeTruthy();
+    expect(within(first).getByText('Publicado el 3 de marzo de 2025')).toBeTruthy();
+    const second = screen.getByRole('article', { name: 'Post number 2' });
+    expect(within(second).getByText('Pendiente')).toBeTruthy();
+    expect(within(second).getByText('Autor desconocido')).toBeTruthy();
+    expect(
+      await within(second).findByRole('button', { name: 'Aprobar «Post number 2»' }),
+    ).toBeTruthy();
+    // The test server ignores ?status: both posts count.
+    expect(await screen.findByRole('tab', { name: 'Por revisar (2)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Escribir una publicación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Escribir una publicación' });
+    fireEvent.change(within(dialog).getByLabelText('Título'), { target: { value: 'Hey' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar para revisión' }));
+    expect(
+      await within(dialog).findByText('El título debe tener al menos 5 caracteres'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText('El contenido debe tener al menos 100 caracteres'),
+    ).toBeTruthy();
+    expect(requestsTo('POST', '/api/blog-posts')).toHaveLength(0);
   });
 });

@@ -1,12 +1,8 @@
-import {
-  EMPTY_TEXTS,
-  SCREEN_TEXTS,
-  type ReviewDecision,
-  type ReviewStatus,
-} from '@district/contracts';
+import { type ReviewDecision, type ReviewStatus } from '@district/contracts';
 import {
   Button,
   EmptyState,
+  formatNumber,
   PageHeader,
   preloadDialog,
   Spinner,
@@ -15,6 +11,7 @@ import {
   TabsList,
   TabsTrigger,
   useAuth,
+  useT,
 } from '@district/ui';
 import { useState } from 'react';
 import { BlogPostCard } from './blog-post-card';
@@ -25,6 +22,7 @@ import './blog.css';
 // /blog (SPEC §2): the stories students wrote, newest first, the form to write one, and for
 // admins the review of pending posts.
 export function BlogPage() {
+  const { t, m } = useT();
   const { user } = useAuth();
   const [writing, setWriting] = useState(false);
   const isAdmin = user?.isAdmin === true;
@@ -37,24 +35,26 @@ export function BlogPage() {
     <section className="area" aria-labelledby="blog-title">
       <PageHeader
         titleId="blog-title"
-        title={SCREEN_TEXTS.blogTitle}
+        title={m.screen.blogTitle}
         actions={
           <Button
             onClick={() => setWriting(true)}
             onPointerEnter={preloadDialog}
             onFocus={preloadDialog}
           >
-            {SCREEN_TEXTS.writePost}
+            {m.screen.writePost}
           </Button>
         }
       />
       <WritePostDialog open={writing} onOpenChange={setWriting} />
       {isAdmin ? (
         <Tabs defaultValue="all" className="blog-tabs">
-          <TabsList aria-label="Posts by status">
-            <TabsTrigger value="all">All posts</TabsTrigger>
+          <TabsList aria-label={t('blog.tabs.label')}>
+            <TabsTrigger value="all">{t('blog.tabs.all')}</TabsTrigger>
             <TabsTrigger value="pending">
-              Awaiting review{awaitingCount === undefined ? '' : ` (${awaitingCount})`}
+              {awaitingCount === undefined
+                ? t('blog.tabs.awaiting')
+                : t('blog.tabs.awaitingCount', { count: formatNumber(awaitingCount) })}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="all">
@@ -73,20 +73,21 @@ export function BlogPage() {
 
 // One paged list: a screenful of cards, then "Show more posts".
 function PostList({ isAdmin, status }: { isAdmin: boolean; status?: ReviewStatus }) {
+  const { t, m } = useT();
   const posts = useBlogPosts(status);
   const review = useReviewBlogPost();
   const onReview = (id: number, decision: ReviewDecision) =>
     review.mutate({ id, status: decision });
 
-  if (posts.isPending) return <Spinner label="Loading blog posts" />;
+  if (posts.isPending) return <Spinner label={t('blog.loading')} />;
   if (posts.isError) {
     return (
       <EmptyState
-        title="Blog posts could not be loaded"
+        title={t('blog.loadFailed')}
         description={posts.error.message}
         action={
           <Button variant="outline" onClick={() => void posts.refetch()}>
-            Try again
+            {t('blog.tryAgain')}
           </Button>
         }
       />
@@ -94,11 +95,7 @@ function PostList({ isAdmin, status }: { isAdmin: boolean; status?: ReviewStatus
   }
   if (posts.posts.length === 0) {
     return (
-      <EmptyState
-        description={
-          status === 'pending' ? 'No posts are waiting for review.' : EMPTY_TEXTS.blogPosts
-        }
-      />
+      <EmptyState description={status === 'pending' ? t('blog.noPending') : m.empty.blogPosts} />
     );
   }
   return (
@@ -118,7 +115,7 @@ function PostList({ isAdmin, status }: { isAdmin: boolean; status?: ReviewStatus
           disabled={posts.isFetchingNextPage}
           onClick={() => void posts.fetchNextPage()}
         >
-          {posts.isFetchingNextPage ? 'Loading more posts…' : 'Show more posts'}
+          {posts.isFetchingNextPage ? t('blog.loadingMore') : t('blog.showMore')}
         </Button>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { SCREEN_TEXTS, type BlogPost, type ReviewDecision } from '@district/contracts';
+import type { BlogPost, ReviewDecision } from '@district/contracts';
 import {
   Avatar,
   Badge,
@@ -8,15 +8,16 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  useT,
 } from '@district/ui';
 import { PostContent } from './post-content';
 import { postedOnDate } from './post-date.util';
 
-const STATUS_LABELS: Record<BlogPost['status'], string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+const STATUS_KEYS = {
+  pending: 'blog.status.pending',
+  approved: 'blog.status.approved',
+  rejected: 'blog.status.rejected',
+} as const satisfies Record<BlogPost['status'], string>;
 
 export interface BlogPostCardProps {
   post: BlogPost;
@@ -26,7 +27,9 @@ export interface BlogPostCardProps {
 }
 
 export function BlogPostCard({ post, onReview, reviewing = false }: BlogPostCardProps) {
-  const authorName = post.author?.name ?? SCREEN_TEXTS.unknownAuthor;
+  const { t, m } = useT();
+  const authorName = post.author?.name ?? m.screen.unknownAuthor;
+  const postedOn = postedOnDate(post.createdAt);
   const titleId = `blog-post-${post.id}-title`;
   return (
     <Card className="blog-post" aria-labelledby={titleId} role="article">
@@ -45,7 +48,7 @@ export function BlogPostCard({ post, onReview, reviewing = false }: BlogPostCard
                 : 'warning'
           }
         >
-          {STATUS_LABELS[post.status]}
+          {t(STATUS_KEYS[post.status])}
         </Badge>
       </CardHeader>
       <CardContent className="blog-post__body">
@@ -53,9 +56,9 @@ export function BlogPostCard({ post, onReview, reviewing = false }: BlogPostCard
           {post.title}
         </CardTitle>
         <PostContent content={post.content} />
-        <p className="blog-post__date">
-          {SCREEN_TEXTS.postedOn} {postedOnDate(post.createdAt)}
-        </p>
+        {postedOn ? (
+          <p className="blog-post__date">{t('blog.post.postedOn', { date: postedOn })}</p>
+        ) : null}
       </CardContent>
       {onReview && post.status === 'pending' ? (
         <CardFooter className="blog-post__actions">
@@ -63,16 +66,16 @@ export function BlogPostCard({ post, onReview, reviewing = false }: BlogPostCard
             variant="outline"
             disabled={reviewing}
             onClick={() => onReview(post.id, 'rejected')}
-            aria-label={`Reject "${post.title}"`}
+            aria-label={t('blog.post.rejectLabel', { title: post.title })}
           >
-            Reject
+            {t('blog.post.reject')}
           </Button>
           <Button
             disabled={reviewing}
             onClick={() => onReview(post.id, 'approved')}
-            aria-label={`Approve "${post.title}"`}
+            aria-label={t('blog.post.approveLabel', { title: post.title })}
           >
-            Approve
+            {t('blog.post.approve')}
           </Button>
         </CardFooter>
       ) : null}

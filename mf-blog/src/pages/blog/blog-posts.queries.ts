@@ -1,13 +1,19 @@
 import {
   apiPaths,
-  TOASTS,
   type BlogPost,
   type BlogPostInput,
   type Page,
   type ReviewDecision,
   type ReviewStatus,
 } from '@district/contracts';
-import { apiRequest, queryClient, throwIfResNotOk, toast } from '@district/ui';
+import {
+  apiRequest,
+  currentLanguage,
+  messages,
+  queryClient,
+  throwIfResNotOk,
+  toast,
+} from '@district/ui';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
@@ -26,7 +32,12 @@ async function fetchPage(
 ): Promise<Page<BlogPost>> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(BLOG_PAGE_SIZE) });
   if (status) query.set('status', status);
-  const res = await fetch(`${apiPaths.blogPosts}?${query}`, { credentials: 'include', signal });
+  // Accept-Language as apiRequest sends it: a refusal arrives in the reader's language.
+  const res = await fetch(`${apiPaths.blogPosts}?${query}`, {
+    credentials: 'include',
+    signal,
+    headers: { 'Accept-Language': currentLanguage() },
+  });
   await throwIfResNotOk(res);
   return (await res.json()) as Page<BlogPost>;
 }
@@ -60,7 +71,7 @@ export function useCreateBlogPost(onCreated: () => void) {
     mutationFn: async (input: BlogPostInput): Promise<BlogPost> =>
       (await apiRequest('POST', apiPaths.blogPosts, input)).json() as Promise<BlogPost>,
     onSuccess: async () => {
-      toast({ title: TOASTS.blogPostSubmitted });
+      toast({ title: messages().toasts.blogPostSubmitted });
       onCreated();
       await refreshList();
     },
@@ -74,7 +85,7 @@ export function useReviewBlogPost() {
         await apiRequest('PATCH', apiPaths.blogPostStatus(id), { status })
       ).json() as Promise<BlogPost>,
     onSuccess: async () => {
-      toast({ title: TOASTS.blogPostStatusUpdated });
+      toast({ title: messages().toasts.blogPostStatusUpdated });
       await refreshList();
     },
   });

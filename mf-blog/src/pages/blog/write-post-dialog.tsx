@@ -1,10 +1,5 @@
-import {
-  blogPostSchema,
-  SCREEN_TEXTS,
-  validationErrors,
-  type BlogPostInput,
-} from '@district/contracts';
-import { Button, Dialog, Field, Input, Textarea } from '@district/ui';
+import { blogPostSchema, validationErrors, type BlogPostInput } from '@district/contracts';
+import { Button, Dialog, Field, Input, Textarea, translate, useT } from '@district/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useCreateBlogPost } from './blog-posts.queries';
 
@@ -18,6 +13,7 @@ export interface WritePostDialogProps {
 // SPEC §2 "/blog": title and content, "Submit for Review". The contracts schema checks the form
 // before any request, so its messages (SPEC §5) show under the fields exactly as the service's.
 export function WritePostDialog({ open, onOpenChange }: WritePostDialogProps) {
+  const { t, m } = useT();
   const formId = useId();
   const [values, setValues] = useState<BlogPostInput>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,15 +45,16 @@ export function WritePostDialog({ open, onOpenChange }: WritePostDialogProps) {
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={SCREEN_TEXTS.writePost}
+      title={m.screen.writePost}
       footer={
         <Button type="submit" form={formId} disabled={create.isPending}>
-          {create.isPending ? 'Submitting…' : SCREEN_TEXTS.submitForReview}
+          {create.isPending ? t('blog.write.submitting') : m.screen.submitForReview}
         </Button>
       }
     >
       <form id={formId} className="blog-form" noValidate onSubmit={submit}>
-        <Field label="Title" error={errors.title}>
+        {/* The schema's messages are shared-catalogue English: shown in the language in use. */}
+        <Field label={t('blog.write.title')} error={errors.title && translate(errors.title)}>
           <Input
             name="title"
             value={values.title}
@@ -65,7 +62,7 @@ export function WritePostDialog({ open, onOpenChange }: WritePostDialogProps) {
             autoComplete="off"
           />
         </Field>
-        <Field label="Content" error={errors.content}>
+        <Field label={t('blog.write.content')} error={errors.content && translate(errors.content)}>
           <Textarea
             name="content"
             rows={10}

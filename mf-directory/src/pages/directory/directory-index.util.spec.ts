@@ -1,4 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { changeLanguage, registerCatalogue } from '@district/ui';
+import { loadCatalogue } from '../../i18n';
 import { OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
 import {
   buildDirectoryIndex,
@@ -114,6 +116,8 @@ describe('groupDirectory', () => {
   });
 });
 
+beforeAll(() => registerCatalogue(loadCatalogue));
+
 describe('directoryStats and formatHours', () => {
   it('counts students, sums hours and counts registry schools that have students', () => {
     expect(directoryStats([ada, jose, bea, staff])).toEqual({
@@ -128,5 +132,16 @@ describe('directoryStats and formatHours', () => {
     expect(formatHours(1)).toBe('1 hour');
     expect(formatHours(4.5)).toBe('4.5 hours');
     expect(formatHours(0)).toBe('0 hours');
+  });
+
+  it('writes them in Spanish too', async () => {
+    await changeLanguage('es');
+    try {
+      expect(formatHours(1)).toBe('1 hora');
+      expect(formatHours(4.5)).toBe('4.5 horas');
+      expect(formatHours(1234)).toBe('1,234 horas');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

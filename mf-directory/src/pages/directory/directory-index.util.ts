@@ -1,3 +1,4 @@
+import { formatNumber, i18n } from '@district/ui';
 import {
   OTHER_SCHOOL,
   SCHOOL_NAMES,
@@ -120,7 +121,12 @@ export function directoryStats(users: readonly DirectoryUser[]): DirectoryStats 
   return { students: users.length, hours: Math.round(hours * 10) / 10, schools: schools.size };
 }
 
+// "4.5 hours" / "4.5 horas": one decimal unless whole, in the language in use.
 export function formatHours(hours: number): string {
-  const text = Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
-  return `${text} ${hours === 1 ? 'hour' : 'hours'}`;
+  const digits = Number.isInteger(hours) ? 0 : 1;
+  const text = formatNumber(hours, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return i18n._('directory.card.hours', { count: hours, hours: text });
 }

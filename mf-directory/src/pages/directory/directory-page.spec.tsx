@@ -1,7 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { EMPTY_TEXTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
-import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
+import {
+  AuthProvider,
+  LanguageProvider,
+  queryClient,
+  registerCatalogue,
+  changeLanguage,
+  usePlatformStore,
+} from '@district/ui';
+import { loadCatalogue } from '../../i18n';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { DirectoryPage } from './directory-page';
@@ -42,6 +50,8 @@ let me: CurrentUser = student;
 let users: DirectoryUser[] = [];
 
 beforeAll(async () => {
+  // This area's texts, as the shell's `ready` loads them before the page renders.
+  await registerCatalogue(loadCatalogue);
   server = await startTestServer({
     'GET /api/user': (_req, res) => json(res, 200, me),
     'GET /api/directory': (_req, res) => json(res, 200, users),
@@ -64,11 +74,13 @@ afterEach(() => cleanup());
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <DirectoryPage />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <DirectoryPage />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
 }
 
@@ -130,5 +142,44 @@ describe('DirectoryPage', () => {
     expect(within(mine).getByText('You')).toBeTruthy();
     expect(within(mine).getByText('Admin')).toBeTruthy();
     expect(within(other).getByRole('button', { name: 'Delete Student 2' })).toBeTruthy();
+  });
+});
+
+describe('DirectoryPage in Spanish', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('shows the heading, counts, cards and admin controls in Spanish', async () => {
+    await changeLanguage('es');
+    me = admin;
+    users = [
+      entry(1, { id: admin.id, name: admin.name, isAdmin: true }),
+      entry(2, { serviceHours: 4.5 }),
+      entry(3, { school: 'Other', grade: 12, serviceHours: 1 }),
+    ];
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Directorio de estudiantes' }),
+    ).toBeTruthy();
+    await screen.findByRole('button', { name: 'Copia de seguridad de usuarios' });
+    expect(stat('Total de estudiantes')).toBe('3');
+    expect(screen.getByRole('tab', { name: 'Configuración del distrito' })).toBeTruthy();
+    const toggles = screen
+      .getAllByRole('button', { expanded: false })
+      .filter((b) => b.closest('h2'));
+    expect(toggles[21].textContent).toBe('Otra1 estudiante');
+    expect(toggles.find((b) => b.textContent?.startsWith('Jesuit'))!.textContent).toMatch(
+      /2 estudiantes$/,
+    );
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'jesuit' } });
+    expect(await screen.findByText('2 de 3 estudiantes coinciden')).toBeTruthy();
+    const cards = await screen.findAllByRole('listitem');
+    const other = cards.find((c) => c.textContent?.includes('Student 2'))!;
+    expect(other.textContent).toContain('Grado 10');
+    expect(other.textContent).toContain('4.5 horas');
+    expect(within(other).getByRole('button', { name: 'Eliminar a Student 2' })).toBeTruthy();
+    expect(within(other).getByRole('button', { name: 'Hacer supervisor: Student 2' })).toBeTruthy();
+    const mine = cards.find((c) => c.textContent?.includes(admin.name))!;
+    expect(within(mine).getByText('Tú')).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
-import { SCREEN_TEXTS, EMPTY_TEXTS } from '@district/contracts';
 import {
   Button,
   Card,
   DownloadIcon,
   EmptyState,
+  formatNumber,
   Input,
   PageHeader,
   preloadAlertDialog,
@@ -15,8 +15,11 @@ import {
   TabsList,
   TabsTrigger,
   useAuth,
+  useT,
 } from '@district/ui';
 import { AuditLog } from './audit/audit-log';
+import { PendingConsents } from './district-settings/pending-consents';
+import { DistrictSettings } from './district-settings/district-settings';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import {
   buildDirectoryIndex,
@@ -36,6 +39,7 @@ export const AUTO_OPEN_LIMIT = 100;
 // /directory (SPEC §2): every student by school and grade, searchable; admins move students to
 // another school, delete accounts and download the backup.
 export function DirectoryPage() {
+  const { t, m } = useT();
   const { user: me } = useAuth();
   const directory = useDirectory();
   const backup = useBackupDownload();
@@ -79,27 +83,27 @@ export function DirectoryPage() {
   const cards = useMemo<CardContext>(() => ({ meId: me?.id, isAdmin }), [me?.id, isAdmin]);
 
   const studentsView = directory.isPending ? (
-    <Spinner label="Loading the student directory" />
+    <Spinner label={t('directory.loading')} />
   ) : directory.isError ? (
     <EmptyState
-      title="The directory could not be loaded"
+      title={t('directory.loadFailed')}
       description={directory.error.message}
       action={
         <Button variant="outline" onClick={() => void directory.refetch()}>
-          Try again
+          {t('directory.tryAgain')}
         </Button>
       }
     />
   ) : (
     <>
       <div className="dir-stats">
-        <StatCard label="Total Students" value={stats.students.toLocaleString('en-US')} />
-        <StatCard label="Total Service Hours" value={stats.hours.toLocaleString('en-US')} />
-        <StatCard label="Schools with Students" value={String(stats.schools)} />
+        <StatCard label={t('directory.stats.students')} value={formatNumber(stats.students)} />
+        <StatCard label={t('directory.stats.hours')} value={formatNumber(stats.hours)} />
+        <StatCard label={t('directory.stats.schools')} value={formatNumber(stats.schools)} />
       </div>
 
       {stats.students === 0 ? (
-        <EmptyState description={EMPTY_TEXTS.directory} />
+        <EmptyState description={m.empty.directory} />
       ) : (
         <>
           <div className="dir-search">
@@ -108,8 +112,8 @@ export function DirectoryPage() {
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search by name, school or grade"
-              aria-label="Search students by name, school or grade"
+              placeholder={t('directory.search.placeholder')}
+              aria-label={t('directory.search.label')}
               className="dir-search__input"
               // Admin controls load their dialogs and selects before the first click.
               onFocus={isAdmin ? preloadControls : undefined}
@@ -117,11 +121,16 @@ export function DirectoryPage() {
           </div>
           <p className="dir-summary" role="status">
             {searching
-              ? `${matches.length.toLocaleString('en-US')} of ${stats.students.toLocaleString('en-US')} students match`
+              ? t('directory.search.summary', {
+                  matches: formatNumber(matches.length),
+                  total: formatNumber(stats.students),
+                })
               : ''}
           </p>
           {groups.length === 0 ? (
-            <EmptyState description={`No students match “${deferredQuery.trim()}”.`} />
+            <EmptyState
+              description={t('directory.search.noMatch', { query: deferredQuery.trim() })}
+            />
           ) : (
             <div className="dir-groups" onPointerEnter={isAdmin ? preloadControls : undefined}>
               {groups.map((group) => (
@@ -144,8 +153,8 @@ export function DirectoryPage() {
     <section className="area dir" aria-labelledby="directory-title">
       <PageHeader
         titleId="directory-title"
-        title={SCREEN_TEXTS.directoryTitle}
-        description="Find classmates across the district by name, school or grade."
+        title={m.screen.directoryTitle}
+        description={t('directory.description')}
         actions={
           isAdmin ? (
             <Button
@@ -155,7 +164,7 @@ export function DirectoryPage() {
               aria-busy={backup.isPending || undefined}
             >
               <DownloadIcon size="sm" />
-              {SCREEN_TEXTS.backupUserData}
+              {m.screen.backupUserData}
             </Button>
           ) : undefined
         }
@@ -165,13 +174,21 @@ export function DirectoryPage() {
         // Issue 9: admins get the audit log here, beside the people it is mostly about; the
         // directory remote already carries the admin controls, so the shell needs no new route.
         <Tabs defaultValue="students" className="dir-tabs">
-          <TabsList aria-label="Directory views">
-            <TabsTrigger value="students">Students</TabsTrigger>
-            <TabsTrigger value="audit">Audit log</TabsTrigger>
+          <TabsList aria-label={t('directory.tabs.label')}>
+            <TabsTrigger value="students">{t('directory.tabs.students')}</TabsTrigger>
+            <TabsTrigger value="audit">{t('directory.tabs.audit')}</TabsTrigger>
+            <TabsTrigger value="settings">{t('directory.tabs.settings')}</TabsTrigger>
+            <TabsTrigger value="consents">{t('directory.tabs.consents')}</TabsTrigger>
           </TabsList>
           <TabsContent value="students">{studentsView}</TabsContent>
           <TabsContent value="audit">
             <AuditLog people={users ?? []} />
+          </TabsContent>
+          <TabsContent value="settings">
+            <DistrictSettings />
+          </TabsContent>
+          <TabsContent value="consents">
+            <PendingConsents />
           </TabsContent>
         </Tabs>
       ) : (

@@ -1,12 +1,11 @@
 import {
   apiPaths,
-  TOASTS,
   usersBackupFileName,
   type ChangeRolesInput,
   type DirectoryUser,
   type SchoolName,
 } from '@district/contracts';
-import { apiRequest, queryClient, toast } from '@district/ui';
+import { apiRequest, messages, queryClient, toast } from '@district/ui';
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 
 export const directoryKey: QueryKey = [apiPaths.directory];
@@ -55,7 +54,7 @@ function refreshDirectory(): Promise<void> {
 
 // SPEC §8: the destructive "Error" toast with this area's own wording (as the avatar dialog does).
 function failureToast(description: string): void {
-  toast({ title: TOASTS.errorTitle, description, variant: 'destructive' });
+  toast({ title: messages().toasts.errorTitle, description, variant: 'destructive' });
 }
 
 export function useChangeSchool() {
@@ -65,10 +64,10 @@ export function useChangeSchool() {
         await apiRequest('PATCH', apiPaths.userSchool(id), { school })
       ).json()) as DirectoryUser,
     onSuccess: async () => {
-      toast({ title: TOASTS.userSchoolUpdated });
+      toast({ title: messages().toasts.userSchoolUpdated });
       await refreshDirectory();
     },
-    onError: () => failureToast(TOASTS.schoolChangeFailed),
+    onError: () => failureToast(messages().toasts.schoolChangeFailed),
   });
 }
 
@@ -77,9 +76,10 @@ export function useChangeRoles() {
   return useMutation({
     mutationFn: async ({ id, roles }: { id: number; roles: ChangeRolesInput }) =>
       (await (await apiRequest('PATCH', apiPaths.userRoles(id), roles)).json()) as DirectoryUser,
-    meta: { errorTitle: TOASTS.userRolesUpdateFailed },
+    // The title in the language in use when the hook renders.
+    meta: { errorTitle: messages().toasts.userRolesUpdateFailed },
     onSuccess: async () => {
-      toast({ title: TOASTS.userRolesUpdated });
+      toast({ title: messages().toasts.userRolesUpdated });
       await Promise.all([
         refreshDirectory(),
         queryClient.invalidateQueries({ queryKey: [apiPaths.audit] }),
@@ -94,10 +94,10 @@ export function useDeleteUser() {
       await apiRequest('DELETE', apiPaths.userById(id));
     },
     onSuccess: async () => {
-      toast({ title: TOASTS.userDeleted });
+      toast({ title: messages().toasts.userDeleted });
       await refreshDirectory();
     },
-    onError: () => failureToast(TOASTS.userDeleteFailed),
+    onError: () => failureToast(messages().toasts.userDeleteFailed),
   });
 }
 
@@ -130,8 +130,8 @@ export function useBackupDownload() {
       }
     },
     onSuccess: () => {
-      toast({ title: TOASTS.backupDownloaded });
+      toast({ title: messages().toasts.backupDownloaded });
     },
-    onError: () => failureToast(TOASTS.backupFailed),
+    onError: () => failureToast(messages().toasts.backupFailed),
   });
 }

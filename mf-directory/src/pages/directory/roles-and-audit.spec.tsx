@@ -3,11 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { TOASTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
 import {
   AuthProvider,
+  LanguageProvider,
   preloadAlertDialog,
   preloadSelect,
   queryClient,
+  registerCatalogue,
   usePlatformStore,
 } from '@district/ui';
+import { loadCatalogue } from '../../i18n';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import {
   afterAll,
@@ -76,6 +79,8 @@ let me: CurrentUser = admin;
 let users: DirectoryUser[] = [];
 
 beforeAll(async () => {
+  // This area's texts, as the shell's `ready` loads them before the page renders.
+  await registerCatalogue(loadCatalogue);
   // The kit loads dialogs and selects lazily; load them once up front so each test only waits
   // for what it does.
   preloadAlertDialog();
@@ -128,11 +133,13 @@ afterEach(() => cleanup());
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <DirectoryPage />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <DirectoryPage />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { ChevronRightIcon } from '@district/ui';
+import { ChevronRightIcon, Trans, useT } from '@district/ui';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DirectoryUser } from '@district/contracts';
@@ -105,6 +105,7 @@ export function SchoolRows({
   grades: readonly GradeGroup[];
   cards: CardContext;
 }) {
+  const { t } = useT();
   // Grades start expanded (SPEC §2); this holds the ones closed by hand.
   const [closed, setClosed] = useState<ReadonlySet<number>>(() => new Set());
   const containerRef = useRef<HTMLDivElement>(null);
@@ -160,10 +161,15 @@ export function SchoolRows({
                 >
                   <ChevronRightIcon size="sm" className="dir-toggle__chevron" />
                   <span className="dir-toggle__label">
-                    Grade {row.grade.grade}
-                    <span className="ui-sr-only"> at {school}</span>
+                    <Trans
+                      id="directory.grade.heading"
+                      values={{ grade: row.grade.grade, school }}
+                      components={{ 0: <span className="ui-sr-only" /> }}
+                    />
                   </span>
-                  <span className="dir-toggle__count">{countLabel(row.grade.users.length)}</span>
+                  <span className="dir-toggle__count">
+                    {t('directory.count.students', { count: row.grade.users.length })}
+                  </span>
                 </button>
               </h3>
             ) : (
@@ -183,8 +189,4 @@ export function SchoolRows({
       })}
     </div>
   );
-}
-
-export function countLabel(n: number): string {
-  return `${n} ${n === 1 ? 'student' : 'students'}`;
 }

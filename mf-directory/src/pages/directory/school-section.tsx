@@ -1,9 +1,9 @@
-import { ChevronRightIcon } from '@district/ui';
+import { ChevronRightIcon, useT } from '@district/ui';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { EMPTY_TEXTS } from '@district/contracts';
+import { OTHER_SCHOOL } from '@district/contracts';
 import { memo, useId } from 'react';
 import type { SchoolGroup } from './directory-index.util';
-import { countLabel, SchoolRows } from './school-rows';
+import { SchoolRows } from './school-rows';
 
 export interface CardContext {
   meId: number | undefined;
@@ -24,6 +24,7 @@ export const SchoolSection = memo(function SchoolSection({
   onOpenChange,
   cards,
 }: SchoolSectionProps) {
+  const { t, m } = useT();
   const headingId = useId();
   return (
     <Collapsible.Root asChild open={open} onOpenChange={(next) => onOpenChange(group.school, next)}>
@@ -31,13 +32,17 @@ export const SchoolSection = memo(function SchoolSection({
         <h2 className="dir-school__heading" id={headingId}>
           <Collapsible.Trigger className="dir-toggle dir-toggle--school">
             <ChevronRightIcon size="sm" className="dir-toggle__chevron" />
-            <span className="dir-toggle__label">{group.school}</span>
-            <span className="dir-toggle__count">{countLabel(group.count)}</span>
+            <span className="dir-toggle__label">
+              {group.school === OTHER_SCHOOL ? t('directory.school.other') : group.school}
+            </span>
+            <span className="dir-toggle__count">
+              {t('directory.count.students', { count: group.count })}
+            </span>
           </Collapsible.Trigger>
         </h2>
         <Collapsible.Content className="dir-school__content">
           {group.count === 0 ? (
-            <p className="dir-empty">{EMPTY_TEXTS.schoolStudents}</p>
+            <p className="dir-empty">{m.empty.schoolStudents}</p>
           ) : (
             <SchoolRows school={group.school} grades={group.grades} cards={cards} />
           )}

@@ -1,15 +1,17 @@
 import {
   OTHER_SCHOOL,
-  SCREEN_TEXTS,
   isSchoolName,
   type DirectoryUser,
   type SchoolName,
 } from '@district/contracts';
-import { AlertDialog, Avatar, Badge, Button, TrashIcon } from '@district/ui';
+import { AlertDialog, Avatar, Badge, Button, TrashIcon, useT } from '@district/ui';
 import { memo, useState } from 'react';
 import { formatHours } from './directory-index.util';
 import { useChangeRoles, useChangeSchool, useDeleteUser } from './directory.queries';
 import { SchoolPicker } from './school-picker';
+
+// Between grade and hours, for the eye only (a screen reader pauses on the markup anyway).
+const SEPARATOR = ' · ';
 
 export interface StudentCardProps {
   user: DirectoryUser;
@@ -24,6 +26,8 @@ export const StudentCard = memo(function StudentCard({
   adminControls,
   isMe,
 }: StudentCardProps) {
+  // Memoised, but a language switch still re-renders it: useT subscribes to the language.
+  const { t } = useT();
   return (
     <li className="ui-card dir-card" data-user-id={user.id}>
       <div className="dir-card__main">
@@ -31,8 +35,8 @@ export const StudentCard = memo(function StudentCard({
         <div className="dir-card__text">
           <p className="dir-card__name">{user.name}</p>
           <p className="dir-card__meta">
-            Grade {user.grade}
-            <span aria-hidden="true"> · </span>
+            {t('directory.card.grade', { grade: user.grade })}
+            <span aria-hidden="true">{SEPARATOR}</span>
             <span className="dir-card__hours">{formatHours(user.serviceHours)}</span>
           </p>
           <RoleBadges user={user} isMe={isMe} />
@@ -51,18 +55,19 @@ export const StudentCard = memo(function StudentCard({
 
 // Everyone sees who can review hours or administer; admins change them with RoleControl.
 function RoleBadges({ user, isMe }: { user: DirectoryUser; isMe: boolean }) {
+  const { t } = useT();
   if (!user.isAdmin && !user.isSupervisor && !isMe && !user.hidden) return null;
   return (
     <p className="dir-card__badges">
-      {isMe ? <Badge variant="outline">You</Badge> : null}
+      {isMe ? <Badge variant="outline">{t('directory.badge.you')}</Badge> : null}
       {/* Issue 20: only admins and supervisors receive hidden students, marked. */}
       {user.hidden ? (
-        <Badge variant="outline" title="Hidden from other students">
-          Hidden
+        <Badge variant="outline" title={t('directory.badge.hiddenTitle')}>
+          {t('directory.badge.hidden')}
         </Badge>
       ) : null}
-      {user.isAdmin ? <Badge variant="highlight">Admin</Badge> : null}
-      {user.isSupervisor ? <Badge>Supervisor</Badge> : null}
+      {user.isAdmin ? <Badge variant="highlight">{t('directory.badge.admin')}</Badge> : null}
+      {user.isSupervisor ? <Badge>{t('directory.badge.supervisor')}</Badge> : null}
     </p>
   );
 }
@@ -70,6 +75,7 @@ function RoleBadges({ user, isMe }: { user: DirectoryUser; isMe: boolean }) {
 // Choosing a school only proposes the move; the explicit Confirm makes it (SPEC §2). Success or
 // failure, the confirmation closes (SPEC §8 "Failed to update user school").
 function SchoolChange({ user }: { user: DirectoryUser }) {
+  const { t } = useT();
   const [choice, setChoice] = useState<SchoolName | null>(null);
   const change = useChangeSchool();
   const current = isSchoolName(user.school) ? user.school : null;
@@ -81,9 +87,9 @@ function SchoolChange({ user }: { user: DirectoryUser }) {
     <div className="dir-school-change">
       <SchoolPicker
         id={`school-of-${user.id}`}
-        label={`School of ${user.name}`}
+        label={t('directory.school.label', { name: user.name })}
         value={choice ?? current ?? ''}
-        placeholder={user.school === OTHER_SCHOOL ? 'Choose a school' : user.school}
+        placeholder={user.school === OTHER_SCHOOL ? t('directory.school.choose') : user.school}
         onValueChange={(value) =>
           setChoice(value === current || !isSchoolName(value) ? null : value)
         }
@@ -95,9 +101,9 @@ function SchoolChange({ user }: { user: DirectoryUser }) {
             size="sm"
             onClick={confirm}
             disabled={change.isPending}
-            aria-label={`Confirm moving ${user.name} to ${choice}`}
+            aria-label={t('directory.school.confirmLabel', { name: user.name, school: choice })}
           >
-            Confirm
+            {t('directory.confirm')}
           </Button>
           <Button
             size="sm"
@@ -105,7 +111,7 @@ function SchoolChange({ user }: { user: DirectoryUser }) {
             onClick={() => setChoice(null)}
             disabled={change.isPending}
           >
-            Cancel
+            {t('directory.cancel')}
           </Button>
         </div>
       ) : null}
@@ -115,11 +121,10 @@ function SchoolChange({ user }: { user: DirectoryUser }) {
 
 type RoleChange = { role: 'supervisor' | 'admin'; grant: boolean };
 
-const ROLE_LABELS = { supervisor: 'supervisor', admin: 'admin' } as const;
-
 // Issue 9: grant or revoke a role, each after a confirmation. Only on other users' cards, so an
 // admin never sees a control that would remove their own rights.
 function RoleControl({ user }: { user: DirectoryUser }) {
+  const { t } = useT();
   const [pending, setPending] = useState<RoleChange | null>(null);
   // What the dialog shows: kept while it animates closed, so its text does not blank out.
   const [shown, setShown] = useState<RoleChange>({ role: 'supervisor', grant: true });
@@ -133,7 +138,8 @@ function RoleControl({ user }: { user: DirectoryUser }) {
     { role: 'admin', grant: !user.isAdmin },
   ];
   const labelOf = ({ role, grant }: RoleChange) =>
-    grant ? `Make ${ROLE_LABELS[role]}` : `Remove ${ROLE_LABELS[role]}`;
+    t('directory.roles.action', { role, grant: grant ? 'yes' : 'no' });
+  const { name } = user;
   const confirm = () => {
     if (!pending) return;
     const roles =
@@ -141,7 +147,11 @@ function RoleControl({ user }: { user: DirectoryUser }) {
     change.mutate({ id: user.id, roles });
   };
   return (
-    <div className="dir-role-control" role="group" aria-label={`Roles of ${user.name}`}>
+    <div
+      className="dir-role-control"
+      role="group"
+      aria-label={t('directory.roles.label', { name })}
+    >
       {options.map((option) => (
         <Button
           key={option.role}
@@ -149,7 +159,7 @@ function RoleControl({ user }: { user: DirectoryUser }) {
           variant="outline"
           onClick={() => ask(option)}
           disabled={change.isPending}
-          aria-label={`${labelOf(option)}: ${user.name}`}
+          aria-label={t('directory.roles.actionFor', { action: labelOf(option), name })}
         >
           {labelOf(option)}
         </Button>
@@ -160,20 +170,25 @@ function RoleControl({ user }: { user: DirectoryUser }) {
           if (!open) setPending(null);
         }}
         title={
-          shown.grant
-            ? `Make ${user.name} ${shown.role === 'admin' ? 'an admin' : 'a supervisor'}?`
-            : `Remove ${user.name}'s ${ROLE_LABELS[shown.role]} rights?`
+          shown.role === 'admin'
+            ? shown.grant
+              ? t('directory.roles.makeAdminTitle', { name })
+              : t('directory.roles.removeAdminTitle', { name })
+            : shown.grant
+              ? t('directory.roles.makeSupervisorTitle', { name })
+              : t('directory.roles.removeSupervisorTitle', { name })
         }
         description={
           shown.role === 'admin'
             ? shown.grant
-              ? `${user.name} will be able to manage opportunities, moderate posts and photos, move and delete accounts, change roles and read the audit log.`
-              : `${user.name} will lose admin rights on their next request.`
+              ? t('directory.roles.makeAdminText', { name })
+              : t('directory.roles.removeAdminText', { name })
             : shown.grant
-              ? `${user.name} will be able to review everyone's service hours on the Supervisor page.`
-              : `${user.name} will no longer be able to review service hours.`
+              ? t('directory.roles.makeSupervisorText', { name })
+              : t('directory.roles.removeSupervisorText', { name })
         }
         actionLabel={labelOf(shown)}
+        cancelLabel={t('directory.cancel')}
         destructive={!shown.grant}
         onAction={confirm}
       />
@@ -182,6 +197,8 @@ function RoleControl({ user }: { user: DirectoryUser }) {
 }
 
 function DeleteUser({ user }: { user: DirectoryUser }) {
+  const { t } = useT();
+  const { name } = user;
   const [open, setOpen] = useState(false);
   const remove = useDeleteUser();
   return (
@@ -191,17 +208,18 @@ function DeleteUser({ user }: { user: DirectoryUser }) {
         size="sm"
         onClick={() => setOpen(true)}
         disabled={remove.isPending}
-        aria-label={`Delete ${user.name}`}
+        aria-label={t('directory.delete.label', { name })}
       >
         <TrashIcon size="sm" />
-        Delete
+        {t('directory.delete.button')}
       </Button>
       <AlertDialog
         open={open}
         onOpenChange={setOpen}
-        title={`Delete ${user.name}?`}
-        description={`This action ${SCREEN_TEXTS.deleteUserWarning}. It permanently deletes ${user.name}'s account and removes their service hours and activity history.`}
-        actionLabel="Delete"
+        title={t('directory.delete.title', { name })}
+        description={t('directory.delete.text', { name })}
+        actionLabel={t('directory.delete.button')}
+        cancelLabel={t('directory.cancel')}
         destructive
         onAction={() => remove.mutate(user.id)}
       />

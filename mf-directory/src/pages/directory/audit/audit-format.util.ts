@@ -1,4 +1,4 @@
-import type { AuditAction } from '@district/contracts';
+import { formatDate, i18n } from '@district/ui';
 
 // One record as GET /api/audit answers it (svc-auth's merged view; see the svc-auth audit module).
 export interface AuditItem {
@@ -19,36 +19,12 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  'user.roles.change': 'Role change',
-  'user.school.change': 'School change',
-  'user.delete': 'Account deletion',
-  'user.delete.self': 'Own account deleted',
-  'privacy.settings.change': 'Privacy policy changed',
-  'users.backup': 'Backup download',
-  'opportunity.create': 'Opportunity created',
-  'opportunity.update': 'Opportunity edited',
-  'opportunity.archive': 'Opportunity archived',
-  'opportunity.reopen': 'Opportunity reopened',
-  'opportunity.delete': 'Opportunity deleted',
-  'photo.approve': 'Photo approved',
-  'photo.reject': 'Photo rejected',
-  'blog.approve': 'Post approved',
-  'blog.reject': 'Post rejected',
-  'hours.approve': 'Hours approved',
-  'hours.reject': 'Hours rejected',
-  'hour-goals.update': 'Hour goals changed',
-  'record.issue': 'Service record issued',
-  'hours.confirm': 'Organisation confirmation',
-  'hours-settings.update': 'Hours settings changed',
-  'consent.grant': 'Guardian consented',
-  'consent.refuse': 'Guardian refused',
-  'consent.expire': 'Consent request expired',
-  'consent.resend': 'Consent mail resent',
-};
-
+// An action's name in the language in use ("directory.audit.action.<action>"); an action this
+// screen does not know yet shows as the server wrote it.
 export function actionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+  const key = `directory.audit.action.${action}`;
+  const label = i18n._(key);
+  return label === key ? action : label;
 }
 
 export function actorLabel(
@@ -56,17 +32,21 @@ export function actorLabel(
 ): string {
   // Issue 19: an organisation's contact answers a mailed link without an account.
   if (item.actorId === null && typeof item.data?.contactEmail === 'string')
-    return `${item.data.contactEmail} (organisation contact)`;
-  if (item.actorId === null) return 'Operator';
-  return item.actorName ?? `Deleted user #${item.actorId}`;
+    return i18n._('directory.audit.organisationContact', { email: item.data.contactEmail });
+  if (item.actorId === null) return i18n._('directory.audit.operator');
+  return item.actorName ?? i18n._('directory.audit.deletedUser', { id: item.actorId });
 }
 
 // "user:12" with the name the record kept, e.g. "Sam Soon (user 12)".
 export function targetLabel(item: Pick<AuditItem, 'target' | 'data'>): string {
   const name = typeof item.data?.name === 'string' ? item.data.name : undefined;
   const [type, id] = item.target.split(':');
-  const plain = id ? `${type} ${id}` : type === 'users' ? 'all users' : type;
-  return name ? `${name} (${plain})` : plain;
+  const plain = id
+    ? i18n._('directory.audit.target', { type, id })
+    : type === 'users'
+      ? i18n._('directory.audit.allUsers')
+      : type;
+  return name ? i18n._('directory.audit.targetNamed', { name, target: plain }) : plain;
 }
 
 type Roles = { isAdmin?: boolean; isSupervisor?: boolean };
@@ -75,20 +55,22 @@ type Roles = { isAdmin?: boolean; isSupervisor?: boolean };
 export function changeLabel(
   item: Pick<AuditItem, 'action' | 'detail' | 'data' | 'outcome'>,
 ): string {
-  if (item.outcome === 'failure') return item.detail ?? 'Refused';
+  if (item.outcome === 'failure') return item.detail ?? i18n._('directory.audit.refused');
   const data = item.data ?? {};
   if (item.action === 'user.roles.change') {
     const from = (data.from ?? {}) as Roles;
     const to = (data.to ?? {}) as Roles;
     const parts: string[] = [];
-    if (data.created === true) parts.push('Created as admin');
+    if (data.created === true) parts.push(i18n._('directory.audit.createdAsAdmin'));
     for (const role of ['isSupervisor', 'isAdmin'] as const) {
       const name = role === 'isAdmin' ? 'admin' : 'supervisor';
       if (to[role] === undefined || data.created === true) continue;
       if (Boolean(from[role]) !== Boolean(to[role]))
-        parts.push(to[role] ? `Made ${name}` : `Removed ${name}`);
+        parts.push(
+          i18n._(to[role] ? 'directory.audit.made' : 'directory.audit.removed', { role: name }),
+        );
     }
-    return parts.length > 0 ? parts.join(', ') : 'No change';
+    return parts.length > 0 ? parts.join(', ') : i18n._('directory.audit.noChange');
   }
   if (item.action === 'user.school.change' && typeof data.to === 'string')
     return `${String(data.from)} → ${data.to}`;
@@ -104,8 +86,5 @@ export function dayBounds(from: string, to: string): { from?: string; to?: strin
 }
 
 export function formatAuditTime(at: string): string {
-  return new Date(at).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
+  return formatDate(at, { dateStyle: 'medium', timeStyle: 'medium' });
 }

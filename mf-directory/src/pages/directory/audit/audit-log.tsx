@@ -1,10 +1,9 @@
 import { AUDIT_ACTIONS, type DirectoryUser } from '@district/contracts';
-import { Badge, Button, EmptyState, Input, Label, Select, Spinner } from '@district/ui';
+import { Badge, Button, EmptyState, Input, Label, Select, Spinner, useT } from '@district/ui';
 import { useMemo, useState } from 'react';
 import {
   actionLabel,
   actorLabel,
-  AUDIT_ACTION_LABELS,
   changeLabel,
   dayBounds,
   formatAuditTime,
@@ -17,6 +16,7 @@ const ALL = 'all';
 // The admins' "Audit log" tab of /directory (issue 9): every privileged action, newest first.
 // Actors offered in the filter are the directory's admins and supervisors.
 export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
+  const { t } = useT();
   const [actor, setActor] = useState(ALL);
   const [action, setAction] = useState(ALL);
   const [from, setFrom] = useState('');
@@ -32,47 +32,47 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
   const log = useAuditLog(filters);
   const actorOptions = useMemo(
     () => [
-      { value: ALL, label: 'Everyone' },
+      { value: ALL, label: t('directory.audit.everyone') },
       ...people
         .filter((p) => p.isAdmin || p.isSupervisor)
         .map((p) => ({ value: String(p.id), label: p.name })),
     ],
-    [people],
+    [people, t],
   );
   const actionOptions = useMemo(
     () => [
-      { value: ALL, label: 'All actions' },
-      ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] })),
+      { value: ALL, label: t('directory.audit.allActions') },
+      ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`directory.audit.action.${a}`) })),
     ],
-    [],
+    [t],
   );
   const items = log.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="dir-audit">
-      <div className="dir-audit__filters" role="group" aria-label="Filter the audit log">
+      <div className="dir-audit__filters" role="group" aria-label={t('directory.audit.filters')}>
         <div className="dir-audit__filter">
-          <Label htmlFor="audit-actor">Who</Label>
+          <Label htmlFor="audit-actor">{t('directory.audit.who')}</Label>
           <Select
             id="audit-actor"
-            aria-label="Who"
+            aria-label={t('directory.audit.who')}
             options={actorOptions}
             value={actor}
             onValueChange={setActor}
           />
         </div>
         <div className="dir-audit__filter">
-          <Label htmlFor="audit-action">Action</Label>
+          <Label htmlFor="audit-action">{t('directory.audit.action')}</Label>
           <Select
             id="audit-action"
-            aria-label="Action"
+            aria-label={t('directory.audit.action')}
             options={actionOptions}
             value={action}
             onValueChange={setAction}
           />
         </div>
         <div className="dir-audit__filter">
-          <Label htmlFor="audit-from">From</Label>
+          <Label htmlFor="audit-from">{t('directory.audit.from')}</Label>
           <Input
             id="audit-from"
             type="date"
@@ -82,7 +82,7 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
           />
         </div>
         <div className="dir-audit__filter">
-          <Label htmlFor="audit-to">To</Label>
+          <Label htmlFor="audit-to">{t('directory.audit.to')}</Label>
           <Input
             id="audit-to"
             type="date"
@@ -94,38 +94,38 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
       </div>
 
       {log.isPending ? (
-        <Spinner label="Loading the audit log" />
+        <Spinner label={t('directory.audit.loading')} />
       ) : log.isError ? (
         <EmptyState
-          title="The audit log could not be loaded"
+          title={t('directory.audit.loadFailed')}
           description={log.error.message}
           action={
             <Button variant="outline" onClick={() => void log.refetch()}>
-              Try again
+              {t('directory.tryAgain')}
             </Button>
           }
         />
       ) : items.length === 0 ? (
-        <EmptyState description="No recorded actions match these filters." />
+        <EmptyState description={t('directory.audit.empty')} />
       ) : (
         <>
           {/* A phone scrolls the table inside this box, not the page; focusable so the keyboard can. */}
           <div
             className="dir-audit__scroll"
             role="region"
-            aria-label="Audit log entries"
+            aria-label={t('directory.audit.entries')}
             tabIndex={0}
           >
             <table className="dir-audit__table">
-              <caption className="dir-audit__caption">Privileged actions, newest first</caption>
+              <caption className="dir-audit__caption">{t('directory.audit.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">On</th>
-                  <th scope="col">What happened</th>
-                  <th scope="col">Outcome</th>
+                  <th scope="col">{t('directory.audit.when')}</th>
+                  <th scope="col">{t('directory.audit.who')}</th>
+                  <th scope="col">{t('directory.audit.action')}</th>
+                  <th scope="col">{t('directory.audit.on')}</th>
+                  <th scope="col">{t('directory.audit.whatHappened')}</th>
+                  <th scope="col">{t('directory.audit.outcome')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -140,9 +140,9 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
                     <td>{changeLabel(item)}</td>
                     <td>
                       {item.outcome === 'success' ? (
-                        <Badge variant="highlight">Success</Badge>
+                        <Badge variant="highlight">{t('directory.audit.success')}</Badge>
                       ) : (
-                        <Badge variant="destructive">Refused</Badge>
+                        <Badge variant="destructive">{t('directory.audit.refused')}</Badge>
                       )}
                     </td>
                   </tr>
@@ -158,7 +158,7 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
                 disabled={log.isFetchingNextPage}
                 aria-busy={log.isFetchingNextPage || undefined}
               >
-                Load more
+                {t('directory.audit.loadMore')}
               </Button>
             </div>
           ) : null}
