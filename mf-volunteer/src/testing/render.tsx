@@ -3,6 +3,7 @@ import { changeLanguage, LanguageProvider, registerCatalogue } from '@district/u
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { loadCatalogue } from '../i18n';
 
 // The area's catalogue for a suite, as the shell's `ready` does before the page renders; the
@@ -21,14 +22,21 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-// The providers the shell gives a remote's page: the language and the query client.
+// The providers the shell gives a remote's page: the language, the query client and the router
+// (at `path`, e.g. "/volunteer#opportunity-4").
 export function renderInArea(
   ui: ReactElement,
-  { client = testQueryClient(), ...options }: RenderOptions & { client?: QueryClient } = {},
+  {
+    client = testQueryClient(),
+    path = '/volunteer',
+    ...options
+  }: RenderOptions & { client?: QueryClient; path?: string } = {},
 ) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <LanguageProvider>{children}</LanguageProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <LanguageProvider>{children}</LanguageProvider>
+      </MemoryRouter>
     </QueryClientProvider>
   );
   return render(ui, { wrapper, ...options });
