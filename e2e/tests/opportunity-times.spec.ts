@@ -59,6 +59,8 @@ const datesOf = (page: Page, title: string, list = 'Dates') =>
 test('an admin creates a weekly series with times and edits one; a student sees the series as one card, signs up for a date and takes it to a calendar', async ({
   browser,
 }) => {
+  // Three people (an admin, an English and a Spanish-speaking student) and their dialogs.
+  test.setTimeout(90_000);
   const title = `Saturday Tutoring ${randomBytes(3).toString('hex')}`;
   const day = dayAhead(14);
   const admin = await signedIn(browser, 'admin');
