@@ -2,7 +2,6 @@ import { changeLanguage } from '@district/ui';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, screen } from '@testing-library/react';
 import { renderInArea, withVolunteerTexts } from '../../testing/render';
-import { CheckInPage } from '../../pages/check-in/check-in-page';
 import { createRequest, defaultFormValues, OpportunityForm } from './opportunity-form';
 
 withVolunteerTexts();
@@ -52,16 +51,5 @@ describe('the opportunity form in the language in use', () => {
     renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0' });
     expect(errorOf('Description')).toBe('Required');
     expect(errorOf('Spaces')).toBe('Spaces must be at least 1');
-  });
-});
-
-describe('the check-in page in Spanish', () => {
-  it('says what is wrong with a scanned code in Spanish', async () => {
-    await changeLanguage('es');
-    renderInArea(<CheckInPage />, { path: '/volunteer/check-in?o=4&c=12' });
-    expect(screen.getByRole('heading', { name: 'Registrar asistencia' })).toBeTruthy();
-    expect(errorOf('Código de registro')).toBe(
-      'El código de registro de asistencia tiene 6 dígitos',
-    );
   });
 });
