@@ -8,8 +8,9 @@ import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.t
 // Cards show times in the viewer's zone: both people sit in the district's.
 const ZONE = 'America/Chicago';
 
-async function signedIn(browser: Browser, who: 'admin' | 'student') {
-  const context = await browser.newContext({ timezoneId: ZONE, acceptDownloads: true });
+async function signedIn(browser: Browser, who: 'admin' | 'student', locale = 'en-US') {
+  // The browser's language picks the page's (issue 22): es-US opens it in Spanish.
+  const context = await browser.newContext({ timezoneId: ZONE, acceptDownloads: true, locale });
   const page = await context.newPage();
   if (who === 'admin') {
     const res = await page.request.post('/api/login', { data: runEnv.admin });
@@ -38,21 +39,33 @@ function dayAhead(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function openVolunteer(page: Page, title: string) {
+async function openVolunteer(
+  page: Page,
+  title: string,
+  texts = { heading: 'Volunteer Opportunities', search: 'Search opportunities' },
+) {
   await page.goto('/volunteer');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Volunteer Opportunities' }),
-  ).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search opportunities' }).fill(title);
+  await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
+  await page.getByRole('searchbox', { name: texts.search }).fill(title);
 }
 
-test('an admin creates a weekly series with times and edits one; a student sees the range and takes it to a calendar', async ({
+// The dates of a series card (issue 18: "the list groups them"), each with its own actions.
+const datesOf = (page: Page, title: string, list = 'Dates') =>
+  page
+    .getByRole('article', { name: title })
+    .getByRole('list', { name: list })
+    .locator(':scope > li');
+
+test('an admin creates a weekly series with times and edits one; a student sees the series as one card, signs up for a date and takes it to a calendar', async ({
   browser,
 }) => {
+  // Three people (an admin, an English and a Spanish-speaking student) and their dialogs.
+  test.setTimeout(90_000);
   const title = `Saturday Tutoring ${randomBytes(3).toString('hex')}`;
   const day = dayAhead(14);
   const admin = await signedIn(browser, 'admin');
   const student = await signedIn(browser, 'student');
+  const spanish = await signedIn(browser, 'student', 'es-US');
   try {
     // The admin: Create Opportunity with a start and end, repeated weekly three times.
     const page = admin.page;
@@ -72,16 +85,23 @@ test('an admin creates a weekly series with times and edits one; a student sees 
     await create.getByRole('button', { name: 'Create Opportunity' }).click();
     await expect(page.getByText('3 opportunities created successfully').first()).toBeVisible();
 
+    // One card for the series, its three dates inside, each with the time and its own spaces.
     await openVolunteer(page, title);
-    const cards = page.getByRole('article', { name: title });
-    await expect(cards).toHaveCount(3);
-    await expect(cards.first().getByText(/^Every \w+day, 3 dates$/)).toBeVisible();
-    await expect(cards.first().getByText(/9:00\s–\s11:30\sAM/)).toBeVisible();
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText(/^Every \w+day · 3 dates$/)).toBeVisible();
+    const dates = datesOf(page, title);
+    await expect(dates).toHaveCount(3);
+    for (const date of await dates.all()) {
+      await expect(date.getByText(/9:00\s–\s11:30\sAM/)).toBeVisible();
+      await expect(date.getByText('4 spots left')).toBeVisible();
+    }
+    await expectNoA11yViolations(page, { include: '[role="article"]' });
 
-    // Edit the first date's time.
-    await cards
+    // Edit the first date's time: its buttons name the event and the day.
+    await dates
       .first()
-      .getByRole('button', { name: `Edit ${title}` })
+      .getByRole('button', { name: new RegExp(`^Edit ${title}, \\w{3}, `) })
       .click();
     const edit = page.getByRole('dialog', { name: 'Edit Opportunity' });
     await expect(edit.getByLabel('Title')).toHaveValue(title);
@@ -90,19 +110,24 @@ test('an admin creates a weekly series with times and edits one; a student sees 
     await expectNoA11yViolations(page, { include: '[role="dialog"]' });
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Opportunity updated successfully').first()).toBeVisible();
-    await expect(cards.first().getByText(/10:00\sAM\s–\s12:00\sPM/)).toBeVisible();
+    await expect(dates.first().getByText(/10:00\sAM\s–\s12:00\sPM/)).toBeVisible();
+    await expect(dates.nth(1).getByText(/9:00\s–\s11:30\sAM/)).toBeVisible();
 
-    // The student: sees the range, signs up, downloads the .ics.
+    // The student: sees the range, signs up for the first date only, downloads its .ics.
     const sp = student.page;
     await openVolunteer(sp, title);
-    const first = sp.getByRole('article', { name: title }).first();
+    const studentDates = datesOf(sp, title);
+    const first = studentDates.first();
     await expect(first.getByText(/10:00\sAM\s–\s12:00\sPM/)).toBeVisible();
     await first.getByRole('button', { name: 'Sign Up' }).click();
     await expect(first.getByText('Signed up', { exact: true })).toBeVisible();
+    await expect(first.getByText('3 spots left')).toBeVisible();
+    await expect(studentDates.nth(1).getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await expect(studentDates.nth(1).getByText('4 spots left')).toBeVisible();
 
     const [download] = await Promise.all([
       sp.waitForEvent('download'),
-      first.getByRole('link', { name: `Add to calendar ${title}` }).click(),
+      first.getByRole('link', { name: new RegExp(`^Add to calendar ${title}, `) }).click(),
     ]);
     const events = parseEvents(await readFile((await download.path())!, 'utf8'));
     expect(events).toHaveLength(1);
@@ -133,8 +158,23 @@ test('an admin creates a weekly series with times and edits one; a student sees 
     } finally {
       await anonymous.dispose();
     }
+
+    // A student whose browser speaks Spanish (issue 22): the same card, in Spanish.
+    const es = spanish.page;
+    await openVolunteer(es, title, {
+      heading: 'Oportunidades de voluntariado',
+      search: 'Buscar oportunidades',
+    });
+    await expect(
+      es.getByRole('article', { name: title }).getByText(/^Cada \S+ · 3 fechas$/),
+    ).toBeVisible();
+    const esDates = datesOf(es, title, 'Fechas');
+    await expect(esDates.first().getByText('Quedan 3 lugares')).toBeVisible();
+    await expect(esDates.nth(1).getByRole('button', { name: 'Inscribirme' })).toBeVisible();
+    await expectNoA11yViolations(es, { include: '[role="article"]' });
   } finally {
     await admin.close();
     await student.close();
+    await spanish.close();
   }
 });

@@ -1,5 +1,16 @@
 import { apiPaths, type CalendarFeedResponse } from '@district/contracts';
-import { Button, CalendarIcon, CopyIcon, Dialog, Field, Input, Spinner, toast } from '@district/ui';
+import {
+  Button,
+  CalendarIcon,
+  CopyIcon,
+  Dialog,
+  Field,
+  i18n,
+  Input,
+  Spinner,
+  toast,
+  useT,
+} from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sendJson } from '../volunteer/volunteer-queries';
@@ -10,6 +21,7 @@ const feedKey = [apiPaths.calendarFeed];
 // up to date by their calendar app), to copy, and a reset that makes the old address stop working.
 export function CalendarSubscription() {
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   const feed = useQuery<CalendarFeedResponse>({
     queryKey: feedKey,
     enabled: open,
@@ -22,7 +34,10 @@ export function CalendarSubscription() {
     mutationFn: () => sendJson<CalendarFeedResponse>('DELETE', apiPaths.calendarFeed),
     onSuccess: (fresh) => {
       if (fresh) setUrl(fresh.url);
-      toast({ title: 'New calendar link made', description: 'The old link no longer works.' });
+      toast({
+        title: i18n._('volunteer.feed.resetTitle'),
+        description: i18n._('volunteer.feed.resetText'),
+      });
     },
   });
 
@@ -30,9 +45,12 @@ export function CalendarSubscription() {
     if (!shown) return;
     try {
       await navigator.clipboard.writeText(shown);
-      toast({ title: 'Calendar link copied' });
+      toast({ title: i18n._('volunteer.feed.copied') });
     } catch {
-      toast({ title: 'Could not copy', description: 'Select the link and copy it yourself.' });
+      toast({
+        title: i18n._('volunteer.feed.copyFailed'),
+        description: i18n._('volunteer.feed.copyFailedText'),
+      });
     }
   };
 
@@ -40,25 +58,22 @@ export function CalendarSubscription() {
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <CalendarIcon />
-        Subscribe to my calendar
+        {t('volunteer.feed.subscribe')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Subscribe to my calendar"
-        description="Add this link to Google Calendar, Apple Calendar or Outlook (“From URL” or “Subscribe”): the events you sign up for appear there and stay up to date."
+        title={t('volunteer.feed.subscribe')}
+        description={t('volunteer.feed.description')}
         footer={
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Close
+            {t('volunteer.feed.close')}
           </Button>
         }
       >
         {shown ? (
           <div className="calendar-feed">
-            <Field
-              label="Your private calendar link"
-              description="Anyone with this link can see the events you signed up for. Reset it if you shared it by mistake."
-            >
+            <Field label={t('volunteer.feed.link')} description={t('volunteer.feed.linkHint')}>
               <Input
                 name="calendarFeedUrl"
                 readOnly
@@ -69,17 +84,17 @@ export function CalendarSubscription() {
             <div className="calendar-feed__actions">
               <Button onClick={() => void copy()}>
                 <CopyIcon />
-                Copy link
+                {t('volunteer.feed.copy')}
               </Button>
               <Button variant="outline" onClick={() => reset.mutate()} disabled={reset.isPending}>
-                {reset.isPending ? 'Resetting…' : 'Reset link'}
+                {reset.isPending ? t('volunteer.feed.resetting') : t('volunteer.feed.reset')}
               </Button>
             </div>
           </div>
         ) : feed.isError ? (
-          <p>Could not load your calendar link.</p>
+          <p>{t('volunteer.feed.loadFailed')}</p>
         ) : (
-          <Spinner label="Loading your calendar link" />
+          <Spinner label={t('volunteer.feed.loading')} />
         )}
       </Dialog>
     </>

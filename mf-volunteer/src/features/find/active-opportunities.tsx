@@ -1,7 +1,8 @@
 import type { Opportunity } from '@district/contracts';
-import { Button, EmptyState, Input, SearchIcon, Select, useCurrentUser } from '@district/ui';
+import { Button, EmptyState, Input, SearchIcon, Select, useCurrentUser, useT } from '@district/ui';
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { OpportunityCard } from '../opportunities/opportunity-card';
+import { SeriesCard } from '../opportunities/series-card';
 import { useMySignups } from '../volunteer/volunteer-queries';
 import {
   DEFAULT_CRITERIA,
@@ -12,6 +13,7 @@ import {
   type FindCriteria,
   type OpportunitySort,
 } from './find-opportunities.util';
+import { entryHolds, groupSeries, sameEntry, type ListEntry } from './group-series';
 import { opportunityAnchor, useTargetOpportunity } from './opportunity-anchor';
 
 // Cards drawn at first and per "Show more" (12: a phone shows under two, a desktop six rows): 500
@@ -19,16 +21,25 @@ import { opportunityAnchor, useTargetOpportunity } from './opportunity-anchor';
 // would make every keystroke and the first load slow; a window keeps both quick (issue 14.4).
 export const CARDS_PER_PAGE = 12;
 
-// Memoised: a keystroke re-renders only the cards that enter or leave the list.
-const Card = memo(function Card({ opportunity }: { opportunity: Opportunity }) {
-  return <OpportunityCard opportunity={opportunity} />;
-});
+// Memoised: a keystroke re-renders only the cards that enter or leave the list (or the series
+// whose dates it changes).
+const Card = memo(
+  function Card({ entry }: { entry: ListEntry }) {
+    return entry.kind === 'one' ? (
+      <OpportunityCard opportunity={entry.opportunity} />
+    ) : (
+      <SeriesCard dates={entry.dates} />
+    );
+  },
+  (before, after) => sameEntry(before.entry, after.entry),
+);
 
 // The Active Opportunities tab: search, sort and filters over the loaded list, all in the browser
 // (the spec's call returns every active opportunity), with the typed text deferred so the box
 // stays responsive while the list catches up.
 export function ActiveOpportunities({ opportunities }: { opportunities: Opportunity[] }) {
   const user = useCurrentUser();
+  const { t } = useT();
   const [criteria, setCriteria] = useState<FindCriteria>(DEFAULT_CRITERIA);
   const [limit, setLimit] = useState(CARDS_PER_PAGE);
   const deferred = useDeferredValue(criteria);
@@ -39,7 +50,9 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
     () => findOpportunities(index, deferred, mineIds),
     [index, deferred, mineIds],
   );
-  const shown = found.slice(0, limit);
+  // A weekly series is one card: the window and "Show more" count cards.
+  const entries = useMemo(() => groupSeries(found), [found]);
+  const shown = entries.slice(0, limit);
   const filtered = isFiltered(deferred);
   const ids = { search: useId(), results: useId() };
 
@@ -51,7 +64,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
   useEffect(() => {
     if (target.id === undefined || reached.current === target.key) return;
     if (!opportunities.some((o) => o.id === target.id)) return;
-    const position = found.findIndex((o) => o.id === target.id);
+    const position = entries.findIndex((entry) => entryHolds(entry, target.id!));
     if (position < 0) {
       setCriteria(DEFAULT_CRITERIA);
       return;
@@ -65,7 +78,9 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
     reached.current = target.key;
     card.scrollIntoView({ block: 'center' });
     card.focus({ preventScroll: true });
-  }, [target.id, target.key, opportunities, found, limit]);
+  }, [target.id, target.key, opportunities, entries, limit]);
+
+  const sortOptions = SORT_OPTIONS.map(({ value, key }) => ({ value, label: t(key) }));
 
   const update = (change: Partial<FindCriteria>) => {
     setCriteria((current) => ({ ...current, ...change }));
@@ -74,7 +89,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
 
   return (
     <div className="finder">
-      <div className="finder__controls" role="search" aria-label="Find an opportunity">
+      <div className="finder__controls" role="search" aria-label={t('volunteer.find.label')}>
         <div className="finder__search">
           <SearchIcon className="finder__search-icon" />
           <Input
@@ -82,8 +97,8 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
             type="search"
             value={criteria.query}
             onChange={(event) => update({ query: event.target.value })}
-            placeholder="Search by title, description or location"
-            aria-label="Search opportunities"
+            placeholder={t('volunteer.find.placeholder')}
+            aria-label={t('volunteer.find.search')}
             aria-controls={ids.results}
             className="finder__search-input"
             autoComplete="off"
@@ -91,12 +106,12 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
         </div>
         <div className="finder__options">
           <div className="finder__sort">
-            <span aria-hidden="true">Sort by</span>
+            <span aria-hidden="true">{t('volunteer.find.sortBy')}</span>
             <Select
-              options={SORT_OPTIONS}
+              options={sortOptions}
               value={criteria.sort}
               onValueChange={(value) => update({ sort: value as OpportunitySort })}
-              aria-label="Sort by"
+              aria-label={t('volunteer.find.sortBy')}
               className="finder__sort-select"
             />
           </div>
@@ -106,7 +121,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
               checked={criteria.openOnly}
               onChange={(event) => update({ openOnly: event.target.checked })}
             />
-            Only with open spots
+            {t('volunteer.find.openOnly')}
           </label>
           {user ? (
             <label className="finder__check">
@@ -115,15 +130,15 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
                 checked={criteria.mineOnly}
                 onChange={(event) => update({ mineOnly: event.target.checked })}
               />
-              My sign-ups
+              {t('volunteer.find.mineOnly')}
             </label>
           ) : null}
         </div>
       </div>
       <p className="finder__summary" role="status" aria-live="polite" aria-atomic="true">
         {filtered
-          ? `${found.length} of ${opportunities.length} ${opportunities.length === 1 ? 'opportunity' : 'opportunities'} match`
-          : `${opportunities.length} ${opportunities.length === 1 ? 'opportunity' : 'opportunities'}`}
+          ? t('volunteer.find.matching', { found: found.length, count: opportunities.length })
+          : t('volunteer.find.count', { count: opportunities.length })}
       </p>
       <div
         id={ids.results}
@@ -134,8 +149,8 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
           <EmptyState
             description={
               deferred.mineOnly && !deferred.query && !deferred.openOnly
-                ? 'You have not signed up for any active opportunity yet.'
-                : 'No opportunities match your search.'
+                ? t('volunteer.find.noSignups')
+                : t('volunteer.find.noMatch')
             }
             action={
               <Button
@@ -145,26 +160,26 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
                   setLimit(CARDS_PER_PAGE);
                 }}
               >
-                Clear search and filters
+                {t('volunteer.find.clear')}
               </Button>
             }
           />
         ) : (
           <ul className="opportunities">
-            {shown.map((opportunity) => (
-              <li key={opportunity.id}>
-                <Card opportunity={opportunity} />
+            {shown.map((entry) => (
+              <li key={entry.key}>
+                <Card entry={entry} />
               </li>
             ))}
           </ul>
         )}
-        {found.length > shown.length ? (
+        {entries.length > shown.length ? (
           <Button
             variant="outline"
             className="finder__more"
             onClick={() => setLimit((value) => value + CARDS_PER_PAGE)}
           >
-            Show more opportunities ({found.length - shown.length} more)
+            {t('volunteer.find.showMore', { count: entries.length - shown.length })}
           </Button>
         ) : null}
       </div>

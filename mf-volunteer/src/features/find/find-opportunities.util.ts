@@ -2,9 +2,10 @@ import { isOpportunityFull, type Opportunity } from '@district/contracts';
 
 export type OpportunitySort = 'soonest' | 'spots';
 
-export const SORT_OPTIONS: ReadonlyArray<{ value: OpportunitySort; label: string }> = [
-  { value: 'soonest', label: 'Soonest first' },
-  { value: 'spots', label: 'Most spots left' },
+// The sort choices and their labels' catalogue keys.
+export const SORT_OPTIONS: ReadonlyArray<{ value: OpportunitySort; key: string }> = [
+  { value: 'soonest', key: 'volunteer.find.sortSoonest' },
+  { value: 'spots', key: 'volunteer.find.sortSpots' },
 ];
 
 export interface FindCriteria {

@@ -1,17 +1,24 @@
-import { apiPaths, TOASTS, type Opportunity } from '@district/contracts';
-import { ArchiveIcon, Button, toast } from '@district/ui';
+import { apiPaths, type Opportunity } from '@district/contracts';
+import { ArchiveIcon, Button, messages, toast, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 // Admin only: moves the opportunity to "Past Events & Photos" (the daily job does it for past dates).
-export function ArchiveOpportunityButton({ opportunity }: { opportunity: Opportunity }) {
+export function ArchiveOpportunityButton({
+  opportunity,
+  name = opportunity.title,
+}: {
+  opportunity: Opportunity;
+  name?: string;
+}) {
+  const { t } = useT();
   const archive = useMutation({
     mutationFn: () =>
       sendJson<Opportunity>('PATCH', apiPaths.opportunityStatus(opportunity.id), {
         status: 'archived',
       }),
     onSuccess: async () => {
-      toast({ title: TOASTS.opportunityArchived });
+      toast({ title: messages().toasts.opportunityArchived });
       await refreshVolunteerData();
     },
   });
@@ -23,7 +30,8 @@ export function ArchiveOpportunityButton({ opportunity }: { opportunity: Opportu
       disabled={archive.isPending}
     >
       <ArchiveIcon />
-      Archive<span className="ui-sr-only"> {opportunity.title}</span>
+      {t('volunteer.admin.archive')}
+      <span className="ui-sr-only"> {name}</span>
     </Button>
   );
 }

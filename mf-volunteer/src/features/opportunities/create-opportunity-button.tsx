@@ -1,11 +1,5 @@
-import {
-  apiPaths,
-  OPPORTUNITY_EDIT_MESSAGES,
-  SCREEN_TEXTS,
-  TOASTS,
-  type Opportunity,
-} from '@district/contracts';
-import { Button, Dialog, PlusIcon, toast } from '@district/ui';
+import { apiPaths, type Opportunity } from '@district/contracts';
+import { Button, Dialog, messages, PlusIcon, toast, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -26,15 +20,17 @@ export function CreateOpportunityButton() {
   const [values, setValues] = useState<OpportunityFormValues>(defaultFormValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const navigate = useNavigate();
+  const { t, m } = useT();
 
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       sendJson<Opportunity>('POST', apiPaths.opportunities, body),
     onSuccess: async (created, body) => {
       const count = Number(body.repeatWeeks ?? 1);
+      const texts = messages();
       toast({
         title:
-          count > 1 ? OPPORTUNITY_EDIT_MESSAGES.seriesCreated(count) : TOASTS.opportunityCreated,
+          count > 1 ? texts.opportunityEdit.seriesCreated(count) : texts.toasts.opportunityCreated,
       });
       onOpenChange(false);
       await refreshVolunteerData();
@@ -67,20 +63,20 @@ export function CreateOpportunityButton() {
     <>
       <Button onClick={() => change(true)}>
         <PlusIcon />
-        {SCREEN_TEXTS.createOpportunity}
+        {m.screen.createOpportunity}
       </Button>
       <Dialog
         open={open}
         onOpenChange={change}
-        title={SCREEN_TEXTS.createOpportunity}
-        description="Post a new volunteer opportunity for students across the district."
+        title={m.screen.createOpportunity}
+        description={t('volunteer.create.description')}
         footer={
           <>
             <Button variant="outline" onClick={() => change(false)}>
-              Cancel
+              {t('volunteer.form.cancel')}
             </Button>
             <Button type="submit" form={FORM_ID} disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : SCREEN_TEXTS.createOpportunity}
+              {create.isPending ? t('volunteer.create.creating') : m.screen.createOpportunity}
             </Button>
           </>
         }

@@ -1,16 +1,23 @@
-import { apiPaths, TOASTS, type Opportunity } from '@district/contracts';
-import { AlertDialog, Button, toast, TrashIcon } from '@district/ui';
+import { apiPaths, type Opportunity } from '@district/contracts';
+import { AlertDialog, Button, messages, toast, TrashIcon, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 // Admin only: deleting takes the signups and photos with it, so it asks first.
-export function DeleteOpportunityButton({ opportunity }: { opportunity: Opportunity }) {
+export function DeleteOpportunityButton({
+  opportunity,
+  name = opportunity.title,
+}: {
+  opportunity: Opportunity;
+  name?: string;
+}) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const remove = useMutation({
     mutationFn: () => sendJson('DELETE', apiPaths.opportunity(opportunity.id)),
     onSuccess: async () => {
-      toast({ title: TOASTS.opportunityDeleted });
+      toast({ title: messages().toasts.opportunityDeleted });
       await refreshVolunteerData();
     },
   });
@@ -23,14 +30,15 @@ export function DeleteOpportunityButton({ opportunity }: { opportunity: Opportun
         disabled={remove.isPending}
       >
         <TrashIcon />
-        Delete<span className="ui-sr-only"> {opportunity.title}</span>
+        {t('volunteer.admin.delete')}
+        <span className="ui-sr-only"> {name}</span>
       </Button>
       <AlertDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete this opportunity?"
-        description={`"${opportunity.title}" will be removed together with its signups and photos. This cannot be undone.`}
-        actionLabel="Delete"
+        title={t('volunteer.admin.deleteTitle')}
+        description={t('volunteer.admin.deleteText', { title: name })}
+        actionLabel={t('volunteer.admin.delete')}
         destructive
         onAction={() => remove.mutate()}
       />

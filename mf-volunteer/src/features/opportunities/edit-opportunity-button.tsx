@@ -1,5 +1,5 @@
-import { apiPaths, OPPORTUNITY_EDIT_MESSAGES, type Opportunity } from '@district/contracts';
-import { Button, Dialog, PenIcon, toast } from '@district/ui';
+import { apiPaths, type Opportunity } from '@district/contracts';
+import { Button, Dialog, messages, PenIcon, toast, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
@@ -12,7 +12,14 @@ import {
 
 // Issue 18: the admin's Edit button on a card and its dialog (the create form, filled in).
 // Only the changed fields are sent; students signed up hear of a new time or place.
-export function EditOpportunityButton({ opportunity }: { opportunity: Opportunity }) {
+export function EditOpportunityButton({
+  opportunity,
+  name = opportunity.title,
+}: {
+  opportunity: Opportunity;
+  name?: string;
+}) {
+  const { t } = useT();
   const [open, onOpenChange] = useState(false);
   const [values, setValues] = useState<OpportunityFormValues>(() => formValuesOf(opportunity));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -22,7 +29,7 @@ export function EditOpportunityButton({ opportunity }: { opportunity: Opportunit
     mutationFn: (body: Record<string, unknown>) =>
       sendJson<Opportunity>('PATCH', apiPaths.opportunity(opportunity.id), body),
     onSuccess: async () => {
-      toast({ title: OPPORTUNITY_EDIT_MESSAGES.opportunityUpdated });
+      toast({ title: messages().opportunityEdit.opportunityUpdated });
       onOpenChange(false);
       await refreshVolunteerData();
     },
@@ -56,21 +63,21 @@ export function EditOpportunityButton({ opportunity }: { opportunity: Opportunit
     <>
       <Button variant="outline" size="sm" onClick={() => change(true)}>
         <PenIcon />
-        Edit
-        <span className="ui-sr-only"> {opportunity.title}</span>
+        {t('volunteer.admin.edit')}
+        <span className="ui-sr-only"> {name}</span>
       </Button>
       <Dialog
         open={open}
         onOpenChange={change}
-        title="Edit Opportunity"
-        description="Students who signed up are told when the time or place changes."
+        title={t('volunteer.edit.title')}
+        description={t('volunteer.edit.description')}
         footer={
           <>
             <Button variant="outline" onClick={() => change(false)}>
-              Cancel
+              {t('volunteer.form.cancel')}
             </Button>
             <Button type="submit" form={formId} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save changes'}
+              {save.isPending ? t('volunteer.edit.saving') : t('volunteer.edit.save')}
             </Button>
           </>
         }

@@ -1,14 +1,6 @@
-import {
-  apiPaths,
-  isOpportunityFull,
-  SCREEN_TEXTS,
-  TOASTS,
-  type Opportunity,
-  type SignupEntry,
-} from '@district/contracts';
+import type { Opportunity } from '@district/contracts';
 import {
   Badge,
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -16,61 +8,27 @@ import {
   CardHeader,
   CardTitle,
   Spinner,
-  toast,
   useCurrentUser,
-  UsersIcon,
+  useT,
 } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import {
-  refreshVolunteerData,
-  sendJson,
-  useMyWaitlist,
-  useSignups,
-} from '../volunteer/volunteer-queries';
-import { AddToCalendarButton } from './add-to-calendar-button';
-import { RosterButton } from '../attendance/roster-button';
-import { ArchiveOpportunityButton } from './archive-opportunity-button';
-import { DeleteOpportunityButton } from './delete-opportunity-button';
-import { EditOpportunityButton } from './edit-opportunity-button';
 import { opportunityAnchor } from '../find/opportunity-anchor';
+import { AddToCalendarButton } from './add-to-calendar-button';
+import { AdminActions } from './admin-actions';
+import { OpportunityCapacity } from './opportunity-capacity';
 import { OpportunityDetails } from './opportunity-details';
 import { SeriesLabel } from './series-label';
+import { isMine, SignupActions, useSignupState } from './signup-actions';
 import { SignupList } from './signup-list';
-import { WaitlistActions } from './waitlist-actions';
 
 // An active opportunity: what, where, when, live capacity, who signed up, and the one action
 // that fits (Sign Up, Withdraw, or the disabled "Full" button with the waitlist beside it).
 export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const user = useCurrentUser();
+  const { t } = useT();
   const titleId = useId();
-  const signups = useSignups(opportunity.id);
-  // The server marks the viewer's own entry; other users' ids are never sent (issue 15.9).
-  const isMine = (s: SignupEntry) => s.mine;
-  const signedUp = Boolean(signups.data?.some(isMine));
-  const full = isOpportunityFull(opportunity);
-  const waitlist = useMyWaitlist();
-  const waitlistPosition =
-    waitlist.data?.find((place) => place.opportunityId === opportunity.id)?.position ?? null;
-
-  const signUp = useMutation({
-    mutationFn: () => sendJson<Opportunity>('POST', apiPaths.opportunitySignup(opportunity.id)),
-    onSuccess: async () => {
-      toast({ title: TOASTS.signedUp });
-      await refreshVolunteerData();
-    },
-    // A refusal (full, already signed up) may mean this card is out of date: show the truth.
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
-  });
-  const withdraw = useMutation({
-    mutationFn: () => sendJson<Opportunity>('DELETE', apiPaths.opportunitySignup(opportunity.id)),
-    onSuccess: async () => {
-      toast({ title: TOASTS.signupWithdrawn });
-      await refreshVolunteerData();
-    },
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
-  });
-  const busy = signUp.isPending || withdraw.isPending;
+  const state = useSignupState(opportunity);
+  const { signups } = state;
 
   return (
     // The id is the target of /volunteer#opportunity-<id> (the new-opportunity toast's "View");
@@ -85,64 +43,36 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
       <CardHeader className="opportunity__header">
         <div className="opportunity__heading">
           <CardTitle id={titleId}>{opportunity.title}</CardTitle>
-          {signedUp ? <Badge variant="highlight">Signed up</Badge> : null}
+          {state.signedUp ? (
+            <Badge variant="highlight">{t('volunteer.card.signedUpBadge')}</Badge>
+          ) : null}
         </div>
         <SeriesLabel opportunity={opportunity} />
         <CardDescription>{opportunity.description}</CardDescription>
       </CardHeader>
       <CardContent className="opportunity__body">
         <OpportunityDetails opportunity={opportunity} />
-        <p className="opportunity__capacity">
-          <UsersIcon />
-          <span>
-            {opportunity.filled}/{opportunity.spaces} spots
-          </span>
-          <span className="ui-sr-only"> filled</span>
-        </p>
+        <OpportunityCapacity opportunity={opportunity} />
         {/* Not a landmark: a region per card repeats names when titles repeat (axe landmark-unique). */}
         <div className="opportunity__signups">
           <h3 className="opportunity__subheading">
-            Signed up{signups.data?.length ? ` (${signups.data.length})` : ''}
+            {t('volunteer.card.signedUpHeading', { count: signups.data?.length ?? 0 })}
           </h3>
           {signups.isPending ? (
-            <Spinner size="sm" label="Loading signups" />
+            <Spinner size="sm" label={t('volunteer.card.loadingSignups')} />
           ) : signups.isError ? (
-            <p className="opportunity__muted">Could not load the signups.</p>
+            <p className="opportunity__muted">{t('volunteer.card.signupsFailed')}</p>
           ) : signups.data.length === 0 ? (
-            <p className="opportunity__muted">No one has signed up yet.</p>
+            <p className="opportunity__muted">{t('volunteer.card.noSignups')}</p>
           ) : (
             <SignupList signups={signups.data} isMine={isMine} />
           )}
         </div>
       </CardContent>
       <CardFooter className="opportunity__footer">
-        {signedUp ? (
-          <Button variant="outline" onClick={() => withdraw.mutate()} disabled={busy}>
-            {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
-          </Button>
-        ) : full ? (
-          <div className="opportunity__actions">
-            <Button disabled>{SCREEN_TEXTS.full}</Button>
-            <WaitlistActions
-              opportunityId={opportunity.id}
-              position={waitlistPosition}
-              loading={waitlist.isPending}
-            />
-          </div>
-        ) : (
-          <Button onClick={() => signUp.mutate()} disabled={busy || signups.isPending}>
-            {signUp.isPending ? 'Signing up…' : SCREEN_TEXTS.signUp}
-          </Button>
-        )}
+        <SignupActions opportunity={opportunity} state={state} />
         <AddToCalendarButton opportunity={opportunity} />
-        {user?.isAdmin ? (
-          <div className="opportunity__admin">
-            <EditOpportunityButton opportunity={opportunity} />
-            <RosterButton opportunity={opportunity} />
-            <ArchiveOpportunityButton opportunity={opportunity} />
-            <DeleteOpportunityButton opportunity={opportunity} />
-          </div>
-        ) : null}
+        {user?.isAdmin ? <AdminActions opportunity={opportunity} /> : null}
       </CardFooter>
     </Card>
   );

@@ -7,7 +7,7 @@ import {
   updateOpportunitySchema,
   type Opportunity,
 } from '@district/contracts';
-import { Field, Input, Textarea } from '@district/ui';
+import { Field, Input, Textarea, translate, useT } from '@district/ui';
 import type { FormEvent } from 'react';
 import {
   dateInputValue,
@@ -169,13 +169,16 @@ export function OpportunityForm({
     event.preventDefault();
     onSubmit();
   };
+  const { t } = useT();
+  // The checks speak the shared catalogue's English: shown in the language in use.
+  const error = (name: string) => (errors[name] ? translate(errors[name]) : undefined);
 
   return (
     <form id={id} className="volunteer-form" onSubmit={submit} noValidate>
-      <Field label="Title" error={errors.title}>
+      <Field label={t('volunteer.form.title')} error={error('title')}>
         <Input name="title" value={values.title} onChange={set('title')} autoComplete="off" />
       </Field>
-      <Field label="Description" error={errors.description}>
+      <Field label={t('volunteer.form.description')} error={error('description')}>
         <Textarea
           name="description"
           rows={4}
@@ -183,7 +186,7 @@ export function OpportunityForm({
           onChange={set('description')}
         />
       </Field>
-      <Field label="Location" error={errors.location}>
+      <Field label={t('volunteer.form.location')} error={error('location')}>
         <Input
           name="location"
           value={values.location}
@@ -192,10 +195,10 @@ export function OpportunityForm({
         />
       </Field>
       <div className="volunteer-form__row">
-        <Field label="Date" error={errors.date && !values.date ? errors.date : undefined}>
+        <Field label={t('volunteer.form.date')} error={values.date ? undefined : error('date')}>
           <Input name="date" type="date" value={values.date} onChange={set('date')} />
         </Field>
-        <Field label="Spaces" error={errors.spaces}>
+        <Field label={t('volunteer.form.spaces')} error={error('spaces')}>
           <Input
             name="spaces"
             type="number"
@@ -208,10 +211,13 @@ export function OpportunityForm({
         </Field>
       </div>
       <div className="volunteer-form__row">
-        <Field label="Start time" error={values.date ? errors.date : undefined}>
+        <Field
+          label={t('volunteer.form.startTime')}
+          error={values.date ? error('date') : undefined}
+        >
           <Input name="startTime" type="time" value={values.startTime} onChange={setStart} />
         </Field>
-        <Field label="End time" error={errors.endsAt}>
+        <Field label={t('volunteer.form.endTime')} error={error('endsAt')}>
           <Input name="endTime" type="time" value={values.endTime} onChange={setEnd} />
         </Field>
       </div>
@@ -226,13 +232,16 @@ export function OpportunityForm({
                 onValuesChange((current) => ({ ...current, repeat: event.target.checked }))
               }
             />
-            Repeat weekly
+            {t('volunteer.form.repeatWeekly')}
           </label>
           {values.repeat ? (
             <Field
-              label="Number of dates"
-              description={`Between ${REPEAT_WEEKS_MIN} and ${REPEAT_WEEKS_MAX}, the first date included. Each date has its own spaces.`}
-              error={errors.repeatWeeks}
+              label={t('volunteer.form.repeatCount')}
+              description={t('volunteer.form.repeatCountHint', {
+                min: REPEAT_WEEKS_MIN,
+                max: REPEAT_WEEKS_MAX,
+              })}
+              error={error('repeatWeeks')}
             >
               <Input
                 name="repeatWeeks"

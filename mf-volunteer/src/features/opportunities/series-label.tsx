@@ -1,11 +1,22 @@
 import type { Opportunity } from '@district/contracts';
-import { RepeatIcon } from '@district/ui';
+import { RepeatIcon, useT } from '@district/ui';
 import { useMemo } from 'react';
 import { weekdayOf } from '../volunteer/format-date';
 import { useOpportunities } from '../volunteer/volunteer-queries';
 
-// Issue 18: a date of a weekly series says so ("Every Saturday, 6 dates"); each date is still its
-// own card with its own spaces and sign-up. Counted over the active list (already loaded).
+// "Every Saturday · 6 dates" ("Cada sábado · 6 fechas"): the weekday in the language in use.
+export function SeriesSummary({ date, count }: { date: string; count: number }) {
+  const { t } = useT();
+  return (
+    <p className="opportunity__series">
+      <RepeatIcon size="sm" />
+      {t('volunteer.series.summary', { weekday: weekdayOf(date), count })}
+    </p>
+  );
+}
+
+// A date of a weekly series shown on its own card (the search left only it in the list) still
+// says it belongs to one. Counted over the active list (already loaded).
 export function SeriesLabel({ opportunity }: { opportunity: Opportunity }) {
   const active = useOpportunities('active');
   const { seriesId } = opportunity;
@@ -14,10 +25,5 @@ export function SeriesLabel({ opportunity }: { opportunity: Opportunity }) {
     [active.data, seriesId],
   );
   if (!seriesId || count < 2) return null;
-  return (
-    <p className="opportunity__series">
-      <RepeatIcon size="sm" />
-      Every {weekdayOf(opportunity.date)}, {count} dates
-    </p>
-  );
+  return <SeriesSummary date={opportunity.date} count={count} />;
 }

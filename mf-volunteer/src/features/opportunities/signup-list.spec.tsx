@@ -1,9 +1,11 @@
 import type { SignupEntry } from '@district/contracts';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { SIGNUP_PREVIEW_COUNT, SignupList } from './signup-list';
+import { renderInArea, withVolunteerTexts } from '../../testing/render';
 
 afterEach(cleanup);
+withVolunteerTexts();
 
 const people = (n: number, mineAt = -1): SignupEntry[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -15,7 +17,7 @@ const isMine = (s: SignupEntry) => s.mine;
 
 describe('SignupList', () => {
   it('shows the first few of 40 names and a keyboard-reachable button that reveals the rest', () => {
-    render(<SignupList signups={people(40)} isMine={isMine} />);
+    renderInArea(<SignupList signups={people(40)} isMine={isMine} />);
     const list = screen.getByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(SIGNUP_PREVIEW_COUNT);
     expect(within(list).getByText('Student 1 from Jesuit High School')).toBeTruthy();
@@ -32,7 +34,7 @@ describe('SignupList', () => {
   });
 
   it('always shows your own sign-up, even when it is far down the list', () => {
-    render(<SignupList signups={people(40, 31)} isMine={isMine} />);
+    renderInArea(<SignupList signups={people(40, 31)} isMine={isMine} />);
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(SIGNUP_PREVIEW_COUNT + 1);
     expect(items.at(-1)?.textContent).toBe('Student 32 from Jesuit High School');
@@ -41,7 +43,7 @@ describe('SignupList', () => {
   });
 
   it('a short list has no button', () => {
-    render(<SignupList signups={people(SIGNUP_PREVIEW_COUNT)} isMine={isMine} />);
+    renderInArea(<SignupList signups={people(SIGNUP_PREVIEW_COUNT)} isMine={isMine} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(SIGNUP_PREVIEW_COUNT);
     expect(screen.queryByRole('button')).toBeNull();
   });

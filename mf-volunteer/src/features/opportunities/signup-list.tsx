@@ -1,5 +1,5 @@
 import type { SignupEntry } from '@district/contracts';
-import { Button } from '@district/ui';
+import { Button, useT } from '@district/ui';
 import { useId, useState } from 'react';
 
 // How many names a card shows before "Show all": keeps a card with 40 sign-ups about as short
@@ -7,9 +7,18 @@ import { useId, useState } from 'react';
 export const SIGNUP_PREVIEW_COUNT = 3;
 
 // Issue 20: a student who hid themselves reaches other students as "A student" (so "A student
-// from <school>"); admins and supervisors get the name, marked.
-const label = (s: SignupEntry) =>
-  (s.school ? `${s.name} from ${s.school}` : s.name) + (s.hidden ? ' (hidden from students)' : '');
+// from <school>"); admins and supervisors get the name, marked. One message per shape, so the
+// language orders name and school itself.
+function useSignupLabel() {
+  const { t } = useT();
+  return (s: SignupEntry) =>
+    s.school
+      ? t(s.hidden ? 'volunteer.signups.fromSchoolHidden' : 'volunteer.signups.fromSchool', {
+          name: s.name,
+          school: s.school,
+        })
+      : t(s.hidden ? 'volunteer.signups.nameHidden' : 'volunteer.signups.name', { name: s.name });
+}
 
 // The entries a collapsed card shows: the first few, and the viewer's own wherever it is.
 export function previewSignups(signups: SignupEntry[], isMine: (s: SignupEntry) => boolean) {
@@ -25,6 +34,8 @@ export function SignupList({
   signups: SignupEntry[];
   isMine: (s: SignupEntry) => boolean;
 }) {
+  const { t } = useT();
+  const label = useSignupLabel();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const shown = expanded ? signups : previewSignups(signups, isMine);
@@ -47,7 +58,9 @@ export function SignupList({
           aria-controls={listId}
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? 'Show fewer' : `Show all ${signups.length}`}
+          {expanded
+            ? t('volunteer.signups.showFewer')
+            : t('volunteer.signups.showAll', { count: signups.length })}
         </Button>
       ) : null}
     </>

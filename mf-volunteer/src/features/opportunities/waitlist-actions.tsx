@@ -1,5 +1,5 @@
-import { apiPaths, SCREEN_TEXTS, TOASTS, type Opportunity } from '@district/contracts';
-import { Button, toast } from '@district/ui';
+import { apiPaths, type Opportunity } from '@district/contracts';
+import { Button, messages, toast, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
@@ -14,10 +14,11 @@ export function WaitlistActions({
   position: number | null;
   loading: boolean;
 }) {
+  const { t, m } = useT();
   const join = useMutation({
     mutationFn: () => sendJson<Opportunity>('POST', apiPaths.opportunityWaitlist(opportunityId)),
     onSuccess: async () => {
-      toast({ title: TOASTS.waitlistJoined });
+      toast({ title: messages().toasts.waitlistJoined });
       await refreshVolunteerData();
     },
     // A refusal (a spot opened, already signed up) means the card is out of date.
@@ -26,7 +27,7 @@ export function WaitlistActions({
   const leave = useMutation({
     mutationFn: () => sendJson<Opportunity>('DELETE', apiPaths.opportunityWaitlist(opportunityId)),
     onSuccess: async () => {
-      toast({ title: TOASTS.waitlistLeft });
+      toast({ title: messages().toasts.waitlistLeft });
       await refreshVolunteerData();
     },
     onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
@@ -36,16 +37,16 @@ export function WaitlistActions({
   if (position === null)
     return (
       <Button variant="outline" onClick={() => join.mutate()} disabled={busy || loading}>
-        {join.isPending ? 'Joining…' : SCREEN_TEXTS.joinWaitlist}
+        {join.isPending ? t('volunteer.waitlist.joining') : m.screen.joinWaitlist}
       </Button>
     );
   return (
     <div className="opportunity__waitlist">
       <p className="opportunity__waitlist-place" role="status">
-        {SCREEN_TEXTS.waitlistPosition(position)}
+        {m.screen.waitlistPosition(position)}
       </p>
       <Button variant="outline" onClick={() => leave.mutate()} disabled={busy}>
-        {leave.isPending ? 'Leaving…' : SCREEN_TEXTS.leaveWaitlist}
+        {leave.isPending ? t('volunteer.waitlist.leaving') : m.screen.leaveWaitlist}
       </Button>
     </div>
   );

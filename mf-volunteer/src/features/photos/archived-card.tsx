@@ -7,6 +7,7 @@ import {
   CardHeader,
   CardTitle,
   useCurrentUser,
+  useT,
 } from '@district/ui';
 import { useId } from 'react';
 import { RosterButton } from '../attendance/roster-button';
@@ -19,6 +20,7 @@ import { SubmitPhotoButton } from './submit-photo-button';
 export function ArchivedCard({ opportunity }: { opportunity: Opportunity }) {
   const user = useCurrentUser();
   const titleId = useId();
+  const { t } = useT();
   return (
     <Card className="opportunity opportunity--archived" aria-labelledby={titleId} role="article">
       <CardHeader>
@@ -29,7 +31,7 @@ export function ArchivedCard({ opportunity }: { opportunity: Opportunity }) {
         <OpportunityDetails opportunity={opportunity} />
         {/* Not a landmark: one region per card repeats names when titles repeat (axe landmark-unique). */}
         <div className="opportunity__photos">
-          <h3 className="opportunity__subheading">Event photos</h3>
+          <h3 className="opportunity__subheading">{t('volunteer.photos.heading')}</h3>
           <EventPhotos opportunity={opportunity} />
         </div>
       </CardContent>

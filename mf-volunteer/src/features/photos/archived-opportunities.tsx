@@ -1,5 +1,5 @@
-import { apiPaths, EMPTY_TEXTS, type Opportunity, type Page } from '@district/contracts';
-import { Button, EmptyState, Spinner, throwIfResNotOk } from '@district/ui';
+import { apiPaths, type Opportunity, type Page } from '@district/contracts';
+import { Button, EmptyState, Spinner, throwIfResNotOk, useT } from '@district/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { refreshVolunteerData } from '../volunteer/volunteer-queries';
@@ -45,22 +45,22 @@ export function useArchivedOpportunities() {
 
 export function ArchivedOpportunities() {
   const list = useArchivedOpportunities();
-  if (list.isPending) return <Spinner label="Loading past events" />;
+  const { t, m } = useT();
+  if (list.isPending) return <Spinner label={t('volunteer.archive.loading')} />;
   if (list.isError) {
     return (
       <EmptyState
-        title="Could not load past events"
+        title={t('volunteer.archive.loadFailed')}
         description={list.error.message}
         action={
           <Button variant="outline" onClick={() => void refreshVolunteerData()}>
-            Try again
+            {t('volunteer.list.tryAgain')}
           </Button>
         }
       />
     );
   }
-  if (list.opportunities.length === 0)
-    return <EmptyState description={EMPTY_TEXTS.archivedEvents} />;
+  if (list.opportunities.length === 0) return <EmptyState description={m.empty.archivedEvents} />;
   const total = list.data.pages.at(-1)?.total ?? list.opportunities.length;
   return (
     <div className="finder__results">
@@ -79,8 +79,8 @@ export function ArchivedOpportunities() {
           onClick={() => void list.fetchNextPage()}
         >
           {list.isFetchingNextPage
-            ? 'Loading more past events…'
-            : `Show more past events (${total - list.opportunities.length} more)`}
+            ? t('volunteer.archive.loadingMore')
+            : t('volunteer.archive.showMore', { count: total - list.opportunities.length })}
         </Button>
       ) : null}
     </div>

@@ -1,22 +1,25 @@
-import { ImageOffIcon } from '@district/ui';
+import { ImageOffIcon, useT } from '@district/ui';
 import { useState } from 'react';
-
-export const PHOTO_UNAVAILABLE = 'Photo unavailable';
 
 // An event photo, or, when its URL fails (a dead link: photos are URLs the students typed), a
 // placeholder of the same size that says so and keeps the caption as its name, instead of the
 // browser's broken-image icon.
 export function PhotoImage({ src, caption }: { src: string; caption: string | null }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const { t } = useT();
   if (failedSrc === src) {
     return (
       <div
         className="photo__placeholder"
         role="img"
-        aria-label={caption ? `${PHOTO_UNAVAILABLE}: ${caption}` : PHOTO_UNAVAILABLE}
+        aria-label={
+          caption
+            ? t('volunteer.photos.unavailableNamed', { caption })
+            : t('volunteer.photos.unavailable')
+        }
       >
         <ImageOffIcon />
-        <span aria-hidden="true">{PHOTO_UNAVAILABLE}</span>
+        <span aria-hidden="true">{t('volunteer.photos.unavailable')}</span>
       </div>
     );
   }
@@ -27,7 +30,7 @@ export function PhotoImage({ src, caption }: { src: string; caption: string | nu
         if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailedSrc(src);
       }}
       src={src}
-      alt={caption ?? 'Event photo'}
+      alt={caption ?? t('volunteer.photos.alt')}
       loading="lazy"
       referrerPolicy="no-referrer"
       onError={() => setFailedSrc(src)}

@@ -1,11 +1,12 @@
-import { apiPaths, TOASTS, type EventPhoto, type ReviewDecision } from '@district/contracts';
-import { Button, toast } from '@district/ui';
+import { apiPaths, type EventPhoto, type ReviewDecision } from '@district/contracts';
+import { Button, messages, toast, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
 
 // Admin moderation: Approve and Reject on pending photos; an approved photo can still be
 // rejected (hidden) and a rejected one approved.
 export function PhotoReviewButtons({ photo }: { photo: EventPhoto }) {
+  const { t } = useT();
   const review = useMutation({
     mutationFn: (status: ReviewDecision) =>
       sendJson<EventPhoto>(
@@ -14,16 +15,17 @@ export function PhotoReviewButtons({ photo }: { photo: EventPhoto }) {
         { status },
       ),
     onSuccess: async () => {
-      toast({ title: TOASTS.photoStatusUpdated });
+      toast({ title: messages().toasts.photoStatusUpdated });
       await refreshVolunteerData();
     },
   });
-  const label = photo.caption ?? `photo ${photo.id}`;
+  const label = photo.caption ?? t('volunteer.photos.numbered', { id: photo.id });
   return (
     <div className="photo__review">
       {photo.status !== 'approved' ? (
         <Button size="sm" onClick={() => review.mutate('approved')} disabled={review.isPending}>
-          Approve<span className="ui-sr-only"> {label}</span>
+          {t('volunteer.photos.approve')}
+          <span className="ui-sr-only"> {label}</span>
         </Button>
       ) : null}
       {photo.status !== 'rejected' ? (
@@ -33,7 +35,8 @@ export function PhotoReviewButtons({ photo }: { photo: EventPhoto }) {
           onClick={() => review.mutate('rejected')}
           disabled={review.isPending}
         >
-          Reject<span className="ui-sr-only"> {label}</span>
+          {t('volunteer.photos.reject')}
+          <span className="ui-sr-only"> {label}</span>
         </Button>
       ) : null}
     </div>

@@ -1,9 +1,15 @@
-// SPEC §2 "Dates": event dates in long form, e.g. "Saturday, May 4, 2031", in the viewer's zone.
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' });
+import { formatDate, locale } from '@district/ui';
 
+// SPEC §2 "Dates": event dates in long form, e.g. "Saturday, May 4, 2031" ("sábado, 4 de mayo de
+// 2031" in Spanish), in the viewer's zone and the language in use.
 export function formatEventDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatDate(date, { dateStyle: 'full' });
+}
+
+// A date of a series in short, e.g. "Sat, May 4" ("sáb, 4 may").
+export function formatSeriesDate(iso: string): string {
+  return formatDate(iso, { weekday: 'short', month: 'short', day: 'numeric' });
 }
 
 // <input type="date"> value for today, in the viewer's zone.
@@ -22,25 +28,23 @@ export function dateInputToIso(value: string): string | undefined {
 
 // Issue 18: the event's time range in the viewer's zone, e.g. "9:00 – 11:30 AM CST"; an event
 // that ends on another day names both days.
-const timeOnly = new Intl.DateTimeFormat('en-US', {
+// Formatters per call: the language can change between two renders.
+const TIME_ONLY: Intl.DateTimeFormatOptions = {
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+};
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...TIME_ONLY, month: 'short', day: 'numeric' };
 
 export function formatTimeRange(startIso: string, endIso: string): string {
   const start = new Date(startIso);
   const end = new Date(endIso);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
   const sameDay = start.toDateString() === end.toDateString();
-  return (sameDay ? timeOnly : dayAndTime).formatRange(start, end);
+  return new Intl.DateTimeFormat(locale(), sameDay ? TIME_ONLY : DAY_AND_TIME).formatRange(
+    start,
+    end,
+  );
 }
 
 // <input type="time"> value ("09:30") of an instant, in the viewer's zone.
@@ -70,8 +74,7 @@ export function dateTimeInputsToIso(day: string, time: string): string | undefin
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-// "every Saturday" for a weekly series starting on that date, in the viewer's zone.
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
+// "Saturday" ("sábado") for a weekly series starting on that date, in the viewer's zone.
 export function weekdayOf(iso: string): string {
-  return weekday.format(new Date(iso));
+  return formatDate(iso, { weekday: 'long' });
 }

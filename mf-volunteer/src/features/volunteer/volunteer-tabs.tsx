@@ -1,9 +1,4 @@
-import {
-  EMPTY_TEXTS,
-  SCREEN_TEXTS,
-  type Opportunity,
-  type OpportunityStatus,
-} from '@district/contracts';
+import type { Opportunity, OpportunityStatus } from '@district/contracts';
 import {
   Button,
   CameraIcon,
@@ -14,6 +9,7 @@ import {
   TabsList,
   TabsTrigger,
   useCurrentUser,
+  useT,
 } from '@district/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTargetOpportunity } from '../find/opportunity-anchor';
@@ -32,15 +28,16 @@ function OpportunityList({
   render: (opportunities: Opportunity[]) => ReactNode;
 }) {
   const list = useOpportunities(status);
-  if (list.isPending) return <Spinner label="Loading opportunities" />;
+  const { t } = useT();
+  if (list.isPending) return <Spinner label={t('volunteer.list.loading')} />;
   if (list.isError) {
     return (
       <EmptyState
-        title="Could not load opportunities"
+        title={t('volunteer.list.loadFailed')}
         description={list.error.message}
         action={
           <Button variant="outline" onClick={() => void refreshVolunteerData()}>
-            Try again
+            {t('volunteer.list.tryAgain')}
           </Button>
         }
       />
@@ -54,6 +51,7 @@ function OpportunityList({
 export function VolunteerTabs() {
   const user = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
+  const { t, m } = useT();
   // A link to an opportunity's card (the toast's "View") opens the active tab.
   const [tab, setTab] = useState('active');
   const target = useTargetOpportunity();
@@ -62,29 +60,26 @@ export function VolunteerTabs() {
   }, [target.id, target.key]);
   return (
     <Tabs value={tab} onValueChange={setTab} className="volunteer__tabs">
-      <TabsList aria-label="Opportunities">
-        <TabsTrigger value="active">{SCREEN_TEXTS.activeOpportunitiesTab}</TabsTrigger>
-        <TabsTrigger value="archived">{SCREEN_TEXTS.pastEventsTab}</TabsTrigger>
+      <TabsList aria-label={t('volunteer.tabs.label')}>
+        <TabsTrigger value="active">{m.screen.activeOpportunitiesTab}</TabsTrigger>
+        <TabsTrigger value="archived">{m.screen.pastEventsTab}</TabsTrigger>
       </TabsList>
       <TabsContent value="active">
         <OpportunityList
           status="active"
+          // The admin's suffix is a sentence of its own in both languages.
           empty={
-            EMPTY_TEXTS.activeOpportunities +
-            (isAdmin ? EMPTY_TEXTS.activeOpportunitiesAdminSuffix : '')
+            m.empty.activeOpportunities + (isAdmin ? m.empty.activeOpportunitiesAdminSuffix : '')
           }
           render={(opportunities) => <ActiveOpportunities opportunities={opportunities} />}
         />
       </TabsContent>
       <TabsContent value="archived">
-        <aside className="volunteer__banner" aria-label="Share your photos">
+        <aside className="volunteer__banner" aria-label={t('volunteer.banner.label')}>
           <CameraIcon />
           <div>
-            <p className="volunteer__banner-title">Share your event photos!</p>
-            <p>
-              Took part in a past event? Submit your photos so others can see the difference you
-              made. Admins review every photo before it appears here.
-            </p>
+            <p className="volunteer__banner-title">{t('volunteer.banner.title')}</p>
+            <p>{t('volunteer.banner.text')}</p>
           </div>
         </aside>
         <ArchivedOpportunities />

@@ -1,5 +1,15 @@
-import { APP_ROUTES, checkInInputSchema } from '@district/contracts';
-import { Button, Card, CardContent, Field, Input, PageHeader } from '@district/ui';
+import { APP_ROUTES, checkInInputSchema, VALIDATION } from '@district/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  Field,
+  Input,
+  PageHeader,
+  translate,
+  Trans,
+  useT,
+} from '@district/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorText, useCheckIn } from '../../features/attendance/attendance-queries';
@@ -15,11 +25,13 @@ export function CheckInPage() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const checkIn = useCheckIn(validId ? opportunityId : 0);
   const tried = useRef(false);
+  const { t } = useT();
 
   const submit = (value: string) => {
     const parsed = checkInInputSchema.safeParse({ code: value });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Enter the code shown at the event');
+      // Kept in English (the shared catalogue's text) and translated when shown.
+      setFieldError(parsed.error.issues[0]?.message ?? VALIDATION.codeRequired);
       return;
     }
     setFieldError(null);
@@ -43,21 +55,23 @@ export function CheckInPage() {
     <section className="area check-in" aria-labelledby="check-in-title">
       <PageHeader
         titleId="check-in-title"
-        title="Check in"
-        description="Confirm you are at the event. Your hours are approved automatically."
+        title={t('volunteer.checkIn.title')}
+        description={t('volunteer.checkIn.description')}
       />
       <Card className="check-in__card">
         <CardContent>
           {!validId ? (
             <p role="alert" className="attendance__error">
-              This check-in link is incomplete. Scan the code shown at the event again.
+              {t('volunteer.checkIn.incomplete')}
             </p>
           ) : checkIn.isSuccess ? (
             <div role="status" className="check-in__done">
-              <p className="check-in__done-title">You’re checked in.</p>
+              <p className="check-in__done-title">{t('volunteer.checkIn.done')}</p>
               <p>
-                Your hours for this event now appear as approved on{' '}
-                <Link to={APP_ROUTES.serviceHours}>Service Hours</Link>.
+                <Trans
+                  id="volunteer.checkIn.doneText"
+                  components={{ 0: <Link to={APP_ROUTES.serviceHours} /> }}
+                />
               </p>
             </div>
           ) : (
@@ -67,7 +81,10 @@ export function CheckInPage() {
                   {errorText(checkIn.error)}
                 </p>
               ) : null}
-              <Field label="Check-in code" error={fieldError}>
+              <Field
+                label={t('volunteer.checkIn.code')}
+                error={fieldError ? translate(fieldError) : null}
+              >
                 <Input
                   inputMode="numeric"
                   autoComplete="one-time-code"
@@ -77,7 +94,9 @@ export function CheckInPage() {
                 />
               </Field>
               <Button type="submit" disabled={checkIn.isPending}>
-                {checkIn.isPending ? 'Checking in…' : 'Check in'}
+                {checkIn.isPending
+                  ? t('volunteer.checkIn.checkingIn')
+                  : t('volunteer.checkIn.title')}
               </Button>
             </form>
           )}

@@ -1,5 +1,4 @@
-import { SCREEN_TEXTS } from '@district/contracts';
-import { PageHeader, useAuth } from '@district/ui';
+import { PageHeader, useAuth, useT } from '@district/ui';
 import { CalendarSubscription } from '../../features/calendar/calendar-subscription';
 import { useLocation } from 'react-router-dom';
 import { CreateOpportunityButton } from '../../features/opportunities/create-opportunity-button';
@@ -19,15 +18,14 @@ export function VolunteerPage() {
 function VolunteerAreaPage() {
   // The shell's user: @district/ui is a singleton, so this is the same store the header reads.
   const { user } = useAuth();
+  const { t, m } = useT();
   return (
     <section className="area" aria-labelledby="volunteer-title">
       <PageHeader
         titleId="volunteer-title"
-        title={SCREEN_TEXTS.volunteerTitle}
+        title={m.screen.volunteerTitle}
         description={
-          user?.isAdmin
-            ? 'Post new opportunities and look after past events and their photos.'
-            : 'Find events in the district, sign up to help and share photos afterwards.'
+          user?.isAdmin ? t('volunteer.page.adminDescription') : t('volunteer.page.description')
         }
         actions={
           <>

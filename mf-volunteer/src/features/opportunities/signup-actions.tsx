@@ -1,0 +1,86 @@
+import {
+  apiPaths,
+  isOpportunityFull,
+  type Opportunity,
+  type SignupEntry,
+} from '@district/contracts';
+import { Button, messages, toast, useT } from '@district/ui';
+import { useMutation } from '@tanstack/react-query';
+import {
+  refreshVolunteerData,
+  sendJson,
+  useMyWaitlist,
+  useSignups,
+} from '../volunteer/volunteer-queries';
+import { WaitlistActions } from './waitlist-actions';
+
+// The server marks the viewer's own entry; other users' ids are never sent (issue 15.9).
+export const isMine = (s: SignupEntry) => s.mine;
+
+// Where the viewer stands on one date: its sign-ups, theirs among them, full, their waitlist place.
+export function useSignupState(opportunity: Opportunity) {
+  const signups = useSignups(opportunity.id);
+  const waitlist = useMyWaitlist();
+  return {
+    signups,
+    signedUp: Boolean(signups.data?.some(isMine)),
+    full: isOpportunityFull(opportunity),
+    waitlistPosition:
+      waitlist.data?.find((place) => place.opportunityId === opportunity.id)?.position ?? null,
+    waitlistLoading: waitlist.isPending,
+  };
+}
+
+// The one action that fits a date: Sign Up, Withdraw, or the disabled "Full" button with the
+// waitlist beside it. Shared by a one-off's card and each date of a series.
+export function SignupActions({
+  opportunity,
+  state,
+}: {
+  opportunity: Opportunity;
+  state: ReturnType<typeof useSignupState>;
+}) {
+  const { t, m } = useT();
+  const signUp = useMutation({
+    mutationFn: () => sendJson<Opportunity>('POST', apiPaths.opportunitySignup(opportunity.id)),
+    onSuccess: async () => {
+      // Read when the answer arrives: the language may have changed meanwhile.
+      toast({ title: messages().toasts.signedUp });
+      await refreshVolunteerData();
+    },
+    // A refusal (full, already signed up) may mean this card is out of date: show the truth.
+    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
+  });
+  const withdraw = useMutation({
+    mutationFn: () => sendJson<Opportunity>('DELETE', apiPaths.opportunitySignup(opportunity.id)),
+    onSuccess: async () => {
+      toast({ title: messages().toasts.signupWithdrawn });
+      await refreshVolunteerData();
+    },
+    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
+  });
+  const busy = signUp.isPending || withdraw.isPending;
+
+  if (state.signedUp)
+    return (
+      <Button variant="outline" onClick={() => withdraw.mutate()} disabled={busy}>
+        {withdraw.isPending ? t('volunteer.card.withdrawing') : t('volunteer.card.withdraw')}
+      </Button>
+    );
+  if (state.full)
+    return (
+      <div className="opportunity__actions">
+        <Button disabled>{m.screen.full}</Button>
+        <WaitlistActions
+          opportunityId={opportunity.id}
+          position={state.waitlistPosition}
+          loading={state.waitlistLoading}
+        />
+      </div>
+    );
+  return (
+    <Button onClick={() => signUp.mutate()} disabled={busy || state.signups.isPending}>
+      {signUp.isPending ? t('volunteer.card.signingUp') : m.screen.signUp}
+    </Button>
+  );
+}
