@@ -30,19 +30,18 @@ function readCatalogue(path: string): Catalogue {
 }
 
 // The ICU arguments a message uses ({count}, {date}, plural and select names), from Lingui's
-// own compiled form.
+// own compiled form: a message is a list of tokens, literal text (a string) or an argument
+// ([name] or [name, type, { branch: tokens }]).
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!Array.isArray(node)) return;
-    if (typeof node[0] === 'string' && node.length >= 1 && !Array.isArray(node[0])) {
-      // [name] or [name, type, options]
-      names.add(node[0]);
-      if (node[2] && typeof node[2] === 'object')
-        for (const branch of Object.values(node[2] as object)) walk(branch);
-      return;
+  const walk = (tokens: unknown): void => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token) || typeof token[0] !== 'string') continue;
+      names.add(token[0]);
+      if (token[2] && typeof token[2] === 'object')
+        for (const branch of Object.values(token[2] as object)) walk(branch);
     }
-    for (const child of node) walk(child);
   };
   walk(compileMessage(message));
   return [...names].sort();
