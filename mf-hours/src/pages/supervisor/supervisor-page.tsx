@@ -36,6 +36,7 @@ const ALL_SCHOOLS = 'all';
 
 // Admins only: its own chunk, never fetched for supervisors.
 const HoursReports = lazy(() => import('./hours-reports'));
+const HourGoalsEditor = lazy(() => import('./hour-goals-editor'));
 
 // A school whose last entries went away (an account deleted meanwhile) shows zeros.
 const NO_ENTRIES: ServiceHoursTotals = {
@@ -230,6 +231,11 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
         behindGoal={behindGoal}
         onBehindGoalChange={setBehindGoal}
       />
+      {isAdmin ? (
+        <Suspense fallback={<Spinner label={t('hours.goals.loading')} />}>
+          <HourGoalsEditor />
+        </Suspense>
+      ) : null}
       {isAdmin ? <ConfirmationSetting /> : null}
       {isAdmin ? (
         <Suspense fallback={<Spinner label={t('hours.reports.loading')} />}>
