@@ -18,17 +18,40 @@ async function signIn(request: APIRequestContext, account: { username: string; p
 const dayFromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('admin sets a goal, the student sees progress, the supervisor filters behind goal and exports', async ({
+test('admin sets a goal on the goals screen, the student sees progress, the supervisor filters behind goal and exports', async ({
   browser,
   playwright,
 }) => {
   const dueDate = dayFromToday(60);
-  const admin = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
-  await signIn(admin, runEnv.admin);
-  const put = await admin.put('/api/hour-goals', {
-    data: [{ grade: GRADE, school: SCHOOL, hours: 10, dueDate }],
-  });
-  expect(put.status(), await put.text()).toBe(200);
+  // The admin sets the goal on the supervisor page's "Hour goals" screen (issue 19).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin.request, runEnv.admin);
+  await admin.goto('/supervisor');
+  const goals = admin.getByRole('region', { name: 'Hour goals' });
+  const rows = goals.getByRole('group', { name: /^Goal \d+$/ });
+  await expect(goals.getByRole('button', { name: 'Add goal' })).toBeVisible();
+  const before = await rows.count();
+  await goals.getByRole('button', { name: 'Add goal' }).click();
+  const goalRow = goals.getByRole('group', { name: `Goal ${before + 1}` });
+  // The new row's first control has the focus: the keyboard picks the grade.
+  await expect(goalRow.getByRole('combobox', { name: 'Grade' })).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await admin.getByRole('option', { name: `Grade ${GRADE}` }).click();
+  await goalRow.getByRole('combobox', { name: 'School' }).click();
+  await admin.getByRole('option', { name: SCHOOL }).click();
+  await goalRow.getByLabel('Due date').fill(dueDate);
+  // A value the server refuses: its message shows beside the field, which gets the focus.
+  await goalRow.getByLabel('Hours').fill('0');
+  await goals.getByRole('button', { name: 'Save goals' }).click();
+  await expect(goalRow.getByText('Goal hours must be at least 0.5')).toBeVisible();
+  await expect(goalRow.getByLabel('Hours')).toBeFocused();
+  await goalRow.getByLabel('Hours').fill('10');
+  await goals.getByRole('button', { name: 'Save goals' }).click();
+  await expect(goals.getByText('Goals saved.')).toBeVisible();
+  await checkA11y(admin);
+  const stored = await admin.request.get('/api/hour-goals');
+  expect(await stored.json()).toContainEqual({ grade: GRADE, school: SCHOOL, hours: 10, dueDate });
 
   // The student logs 2 hours and a supervisor approves them.
   const studentContext = await browser.newContext();
@@ -97,7 +120,7 @@ test('admin sets a goal, the student sees progress, the supervisor filters behin
   await Promise.all([
     studentContext.close(),
     supervisorContext.close(),
-    admin.dispose(),
+    adminContext.close(),
     supervisorApi.dispose(),
   ]);
 });

@@ -5,9 +5,10 @@ import {
   type HourConfirmationView,
   type HoursSettings,
 } from '@district/contracts';
-import { apiRequest, queryClient, throwIfResNotOk } from '@district/ui';
+import { apiRequest, currentLanguage, queryClient, throwIfResNotOk } from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { HOURS_KEY } from './hours-api';
+import { languageHeader } from './language';
 
 // Issue 19: the organisation's confirmation link (public) and the student's resend.
 
@@ -22,9 +23,13 @@ async function messageOf(res: Response): Promise<string> {
 
 export function useHourConfirmation(token: string) {
   return useQuery<ConfirmationLookup, Error>({
-    queryKey: [apiPaths.hourConfirmation(token)],
+    // Per language: its messages (an expired link) are the server's, in the language asked for.
+    queryKey: [apiPaths.hourConfirmation(token), currentLanguage()],
     queryFn: async ({ signal }) => {
-      const res = await fetch(apiPaths.hourConfirmation(token), { signal });
+      const res = await fetch(apiPaths.hourConfirmation(token), {
+        signal,
+        headers: languageHeader(),
+      });
       if (res.status === 404) return { state: 'unknown', message: await messageOf(res) };
       if (res.status === 410) return { state: 'gone', message: await messageOf(res) };
       await throwIfResNotOk(res);

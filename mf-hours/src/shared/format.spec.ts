@@ -1,7 +1,17 @@
-import { describe, expect, it } from '@jest/globals';
-import { errorText, formatHours, formatHoursDate, hoursLabel, todayInputValue } from './format';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { loadHoursCatalogue, inSpanish } from '../testing/i18n';
+import {
+  errorText,
+  formatHours,
+  formatHoursDate,
+  formatMonth,
+  hoursLabel,
+  todayInputValue,
+} from './format';
 
 describe('hours formatting', () => {
+  beforeAll(loadHoursCatalogue);
+
   it('shows a calendar day as that day in every time zone (no shift to the day before)', () => {
     // The suite runs in the machine's zone; the date must not depend on it.
     expect(formatHoursDate('2025-03-01')).toBe('Mar 1, 2025');
@@ -23,5 +33,16 @@ describe('hours formatting', () => {
     expect(errorText(new Error('409: Only pending items can be reviewed'))).toBe(
       'Only pending items can be reviewed',
     );
+  });
+
+  it('writes dates, months and hours the Spanish way when Spanish is in use', async () => {
+    await inSpanish(() => {
+      expect(formatHoursDate('2025-03-01')).toBe('1 mar 2025');
+      expect(formatMonth('2025-03')).toBe('mar 2025');
+      expect(hoursLabel(1)).toBe('1 hora');
+      // es-US keeps the US decimal point.
+      expect(hoursLabel(2.5)).toBe('2.5 horas');
+    });
+    expect(formatMonth('2025-03')).toBe('Mar 2025');
   });
 });

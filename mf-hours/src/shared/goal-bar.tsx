@@ -1,3 +1,4 @@
+import { useT } from '@district/ui';
 import { formatHours } from './format';
 
 // Approved hours against the goal as a bar; the numbers are in the label, not only the colour.
@@ -10,6 +11,7 @@ export function GoalBar({
   goal: number;
   label: string;
 }) {
+  const { t } = useT();
   const percent = goal > 0 ? Math.min(100, Math.round((approved / goal) * 100)) : 0;
   return (
     <div
@@ -19,7 +21,10 @@ export function GoalBar({
       aria-valuemin={0}
       aria-valuemax={goal}
       aria-valuenow={Math.min(approved, goal)}
-      aria-valuetext={`${formatHours(approved)} of ${formatHours(goal)} hours`}
+      aria-valuetext={t('hours.goal.ofHours', {
+        approved: formatHours(approved),
+        goal: formatHours(goal),
+      })}
     >
       <div
         className="goal-bar__fill"

@@ -7,6 +7,7 @@ import type {
 import { throwIfResNotOk } from '@district/ui';
 import { useQuery } from '@tanstack/react-query';
 import { HOURS_KEY } from './hours-api';
+import { languageHeader } from './language';
 
 // The paths as contracts' hour-goals.schema names them, written out so this page's bundle does
 // not pull zod in.
@@ -17,7 +18,7 @@ const EXPORT_PATH = '/api/service-hours/export.csv';
 const REPORTS_PATH = '/api/service-hours/reports';
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await fetch(url, { credentials: 'include', signal, headers: languageHeader() });
   await throwIfResNotOk(res);
   return (await res.json()) as T;
 }

@@ -16,6 +16,7 @@ import {
   type InfiniteData,
   type QueryKey,
 } from '@tanstack/react-query';
+import { languageHeader } from './language';
 
 // Every hours read starts with this key, so one invalidation refreshes them all.
 export const HOURS_KEY = [apiPaths.serviceHours] as const;
@@ -25,7 +26,7 @@ const SUMMARY_PATH = `${apiPaths.serviceHours}/summary`;
 export const REVIEW_PAGE_SIZE = 25;
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await fetch(url, { credentials: 'include', signal, headers: languageHeader() });
   // Same "<status>: <text>" error as every other read (SPEC §7).
   await throwIfResNotOk(res);
   return (await res.json()) as T;

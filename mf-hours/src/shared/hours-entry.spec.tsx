@@ -1,8 +1,10 @@
 import type { ServiceHoursLog } from '@district/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { inSpanish, loadHoursCatalogue, renderInLanguage as render } from '../testing/i18n';
 import { HoursEntry } from './hours-entry';
 
+beforeAll(loadHoursCatalogue);
 afterEach(cleanup);
 
 const entry = (overrides: Partial<ServiceHoursLog> = {}): ServiceHoursLog => ({
@@ -43,5 +45,16 @@ describe('HoursEntry (issue 18)', () => {
     cleanup();
     render(<HoursEntry entry={duplicate} />);
     expect(screen.queryByText('Possible duplicate')).toBeNull();
+  });
+
+  it('speaks Spanish to a Spanish-speaking supervisor', async () => {
+    await inSpanish(() => {
+      const duplicate = entry({ status: 'pending', approvedBy: null, possibleDuplicateOf: 7 });
+      render(<HoursEntry entry={duplicate} showStudent />);
+      expect(screen.getByText('Posible duplicado')).toBeTruthy();
+      expect(screen.getByText('Pendiente')).toBeTruthy();
+      expect(screen.getByText('2.5 horas')).toBeTruthy();
+      expect(screen.getByText('14 mar 2026')).toBeTruthy();
+    });
   });
 });

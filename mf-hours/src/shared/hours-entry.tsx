@@ -1,5 +1,5 @@
 import type { HourConfirmationSummary, ServiceHoursLog } from '@district/contracts';
-import { Badge, Card } from '@district/ui';
+import { Badge, Card, Trans, useT } from '@district/ui';
 import { memo, type ReactNode } from 'react';
 import { formatHoursDate, formatSubmittedAt, hoursLabel } from './format';
 import { StatusBadge } from './status-badge';
@@ -13,6 +13,9 @@ export interface HoursEntryProps {
   footer?: ReactNode;
 }
 
+// Between hours and date (punctuation, not text).
+const SEPARATOR = ' · ';
+
 // One log entry as SPEC §2 lists it: hours, short date, description, status, submission time.
 export const HoursEntry = memo(function HoursEntry({
   entry,
@@ -20,6 +23,8 @@ export const HoursEntry = memo(function HoursEntry({
   actions,
   footer,
 }: HoursEntryProps) {
+  // Memoised, yet a language switch still re-renders it (the hook reads the language context).
+  const { t } = useT();
   return (
     <Card
       className="hours-entry"
@@ -37,13 +42,17 @@ export const HoursEntry = memo(function HoursEntry({
         ) : null}
         <p className="hours-entry__summary">
           <span className="hours-entry__hours">{hoursLabel(entry.hours)}</span>
-          <span aria-hidden="true"> · </span>
+          <span aria-hidden="true">{SEPARATOR}</span>
           <time dateTime={entry.date}>{formatHoursDate(entry.date)}</time>
         </p>
         <p className="hours-entry__description">{entry.description}</p>
         {entry.confirmation ? <ConfirmationLine confirmation={entry.confirmation} /> : null}
         <p className="hours-entry__submitted">
-          Submitted <time dateTime={entry.submittedAt}>{formatSubmittedAt(entry.submittedAt)}</time>
+          <Trans
+            id="hours.entry.submitted"
+            values={{ when: formatSubmittedAt(entry.submittedAt) }}
+            components={{ 0: <time dateTime={entry.submittedAt} /> }}
+          />
         </p>
       </div>
       <div className="hours-entry__side">
@@ -53,9 +62,9 @@ export const HoursEntry = memo(function HoursEntry({
           <Badge
             variant="outline"
             className="hours-entry__duplicate"
-            title="The student already has hours from attendance on this day"
+            title={t('hours.entry.duplicateHint')}
           >
-            Possible duplicate
+            {t('hours.entry.duplicate')}
           </Badge>
         ) : null}
         {actions ? <div className="hours-entry__actions">{actions}</div> : null}
@@ -67,17 +76,17 @@ export const HoursEntry = memo(function HoursEntry({
 
 // Issue 19: what the organisation's contact answered (or that they were asked).
 function ConfirmationLine({ confirmation }: { confirmation: HourConfirmationSummary }) {
-  const who = `${confirmation.contactEmail} (${confirmation.organisation})`;
-  const text =
-    confirmation.decision === 'confirmed'
-      ? `Confirmed by ${who}`
-      : confirmation.decision === 'declined'
-        ? `Declined by ${who}`
-        : `Confirmation requested from ${who}`;
+  const { t } = useT();
+  const values = {
+    decision: confirmation.decision ?? 'pending',
+    email: confirmation.contactEmail,
+    organisation: confirmation.organisation,
+  };
   return (
-    <p className="hours-entry__confirmation" data-confirmation={confirmation.decision ?? 'pending'}>
-      {text}
-      {confirmation.comment ? `: “${confirmation.comment}”` : ''}
+    <p className="hours-entry__confirmation" data-confirmation={values.decision}>
+      {confirmation.comment
+        ? t('hours.entry.confirmationWithComment', { ...values, comment: confirmation.comment })
+        : t('hours.entry.confirmation', values)}
     </p>
   );
 }

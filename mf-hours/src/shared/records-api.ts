@@ -4,7 +4,8 @@ import {
   type ServiceRecordPdfCheck,
   type ServiceRecordView,
 } from '@district/contracts';
-import { apiRequest, throwIfResNotOk } from '@district/ui';
+import { apiRequest, currentLanguage, throwIfResNotOk } from '@district/ui';
+import { languageHeader } from './language';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 // Official service records (issue 19): issuing (signed in) and the public look-up and PDF check.
@@ -20,9 +21,10 @@ export function useIssueServiceRecord() {
 // null: no such record (404), which the page says plainly rather than as an error.
 export function useServiceRecord(code: string) {
   return useQuery<ServiceRecordView | null, Error>({
-    queryKey: [apiPaths.serviceRecord(code)],
+    // Per language: how each entry was approved is worded by the server.
+    queryKey: [apiPaths.serviceRecord(code), currentLanguage()],
     queryFn: async ({ signal }) => {
-      const res = await fetch(apiPaths.serviceRecord(code), { signal });
+      const res = await fetch(apiPaths.serviceRecord(code), { signal, headers: languageHeader() });
       if (res.status === 404) return null;
       await throwIfResNotOk(res);
       return (await res.json()) as ServiceRecordView;
@@ -37,7 +39,7 @@ export function useCheckRecordPdf() {
     mutationFn: async (file) => {
       const res = await fetch(apiPaths.serviceRecordVerify, {
         method: 'POST',
-        headers: { 'content-type': 'application/pdf' },
+        headers: { 'content-type': 'application/pdf', ...languageHeader() },
         body: file,
       });
       await throwIfResNotOk(res);

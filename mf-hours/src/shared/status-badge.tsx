@@ -1,4 +1,4 @@
-import { Badge, type BadgeVariant } from '@district/ui';
+import { Badge, i18n, useT, type BadgeVariant } from '@district/ui';
 import type { HoursSource, ReviewStatus } from '@district/contracts';
 
 const VARIANTS: Record<ReviewStatus, BadgeVariant> = {
@@ -7,22 +7,24 @@ const VARIANTS: Record<ReviewStatus, BadgeVariant> = {
   rejected: 'destructive',
 };
 
+// Catalogue keys: the words follow the language in use.
 const LABELS: Record<ReviewStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
+  pending: 'hours.status.pending',
+  approved: 'hours.status.approved',
+  rejected: 'hours.status.rejected',
 };
 
 // Entries made from attendance (issue 18) say how they were approved.
 const SOURCE_LABELS: Record<Exclude<HoursSource, 'manual'>, string> = {
-  roster: 'Approved (attendance)',
-  'check-in': 'Checked in',
+  roster: 'hours.status.roster',
+  'check-in': 'hours.status.checkIn',
 };
 
 export function statusLabel(status: ReviewStatus, source: HoursSource = 'manual'): string {
-  return source === 'manual' ? LABELS[status] : SOURCE_LABELS[source];
+  return i18n._(source === 'manual' ? LABELS[status] : SOURCE_LABELS[source]);
 }
 
 export function StatusBadge({ status, source }: { status: ReviewStatus; source?: HoursSource }) {
+  useT(); // re-renders on a language switch
   return <Badge variant={VARIANTS[status]}>{statusLabel(status, source)}</Badge>;
 }

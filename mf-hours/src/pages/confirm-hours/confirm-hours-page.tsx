@@ -3,7 +3,7 @@ import {
   type HourConfirmationDecision,
   type HourConfirmationView,
 } from '@district/contracts';
-import { Button, Card, CardContent, Field, Spinner, Textarea } from '@district/ui';
+import { Button, Card, CardContent, Field, Spinner, Textarea, Trans, useT } from '@district/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useDecideHours, useHourConfirmation } from '../../shared/confirmations-api';
@@ -11,27 +11,29 @@ import { errorText, formatHoursDate, hoursLabel } from '../../shared/format';
 import '../../mf-hours.css';
 
 // "/confirm-hours/{token}" (issue 19), signed out: the organisation's contact confirms or declines
-// one logged entry. The link works once; the page shows the student's first name only.
+// one logged entry. The link works once; the page shows the student's first name only. The contact
+// has no account: the shell picks the language from the browser's (issue 22).
 export function ConfirmHoursPage() {
+  const { t } = useT();
   const { token = '' } = useParams();
   const lookup = useHourConfirmation(token);
   return (
     <section className="confirm-hours" aria-labelledby="confirm-hours-title">
       <h1 id="confirm-hours-title" className="record-verify__title">
-        Confirm volunteer hours
+        {t('hours.confirm.title')}
       </h1>
       {lookup.isLoading ? (
-        <Spinner label="Loading the entry" />
+        <Spinner label={t('hours.confirm.loading')} />
       ) : lookup.isError ? (
         <p role="alert" className="hours-inline-error">
-          The entry could not be loaded: {errorText(lookup.error)}
+          {t('hours.confirm.loadFailed', { error: errorText(lookup.error) })}
         </p>
       ) : lookup.data?.state === 'open' ? (
         <Decision token={token} entry={lookup.data.entry} />
       ) : lookup.data ? (
         <Card>
           <CardContent className="area__message">
-            <p>{lookup.data.message}.</p>
+            <p>{t('hours.confirm.closed', { message: lookup.data.message })}</p>
           </CardContent>
         </Card>
       ) : null}
@@ -39,12 +41,14 @@ export function ConfirmHoursPage() {
   );
 }
 
+// Catalogue keys.
 const DONE: Record<HourConfirmationDecision['decision'], string> = {
-  confirmed: 'Thank you. You confirmed these hours.',
-  declined: 'Thank you. You declined these hours.',
+  confirmed: 'hours.confirm.doneConfirmed',
+  declined: 'hours.confirm.doneDeclined',
 };
 
 function Decision({ token, entry }: { token: string; entry: HourConfirmationView }) {
+  const { t } = useT();
   const decide = useDecideHours(token);
   const [comment, setComment] = useState('');
   const send = (decision: HourConfirmationDecision['decision']) =>
@@ -54,44 +58,51 @@ function Decision({ token, entry }: { token: string; entry: HourConfirmationView
     <Card>
       <CardContent className="confirm-hours__body">
         <p>
-          <strong>{entry.firstName}</strong> from {entry.school} says they volunteered with{' '}
-          <strong>{entry.organisation}</strong>:
+          <Trans
+            id="hours.confirm.claim"
+            values={{
+              name: entry.firstName,
+              school: entry.school,
+              organisation: entry.organisation,
+            }}
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
         </p>
         <dl className="confirm-hours__facts">
           <div>
-            <dt>Hours</dt>
+            <dt>{t('hours.form.hours')}</dt>
             <dd>{hoursLabel(entry.hours)}</dd>
           </div>
           <div>
-            <dt>Date</dt>
+            <dt>{t('hours.form.date')}</dt>
             <dd>
               <time dateTime={entry.date}>{formatHoursDate(entry.date)}</time>
             </dd>
           </div>
           <div>
-            <dt>Description</dt>
+            <dt>{t('hours.form.description')}</dt>
             <dd className="confirm-hours__description">{entry.description}</dd>
           </div>
         </dl>
         {decide.isSuccess ? (
           <p role="status" className="hours-inline-success">
-            {DONE[decide.data.decision]}
+            {t(DONE[decide.data.decision])}
           </p>
         ) : (
           <>
-            <Field label="Comment" optional>
+            <Field label={t('hours.confirm.comment')} optional>
               <Textarea
                 name="comment"
                 rows={3}
                 maxLength={TEXT_LIMITS.confirmationComment}
-                placeholder="Anything the school should know?"
+                placeholder={t('hours.confirm.commentPlaceholder')}
                 value={comment}
                 onChange={(e) => setComment(e.target.value)}
               />
             </Field>
             <div className="confirm-hours__actions">
               <Button type="button" disabled={decide.isPending} onClick={() => send('confirmed')}>
-                Confirm
+                {t('hours.confirm.confirm')}
               </Button>
               <Button
                 type="button"
@@ -99,13 +110,13 @@ function Decision({ token, entry }: { token: string; entry: HourConfirmationView
                 disabled={decide.isPending}
                 onClick={() => send('declined')}
               >
-                Decline
+                {t('hours.confirm.decline')}
               </Button>
             </div>
             <div aria-live="polite">
               {decide.isError && (
                 <p role="alert" className="hours-inline-error">
-                  Your answer could not be saved: {errorText(decide.error)}
+                  {t('hours.confirm.saveFailed', { error: errorText(decide.error) })}
                 </p>
               )}
             </div>

@@ -1,25 +1,25 @@
+import { useT } from '@district/ui';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatHours } from '../../shared/format';
+import { formatHours, formatMonth } from '../../shared/format';
 
 // Only the pieces a bar chart needs (chart.js tree-shakes the rest).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-const MONTH = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
+const FALLBACK_COLOUR = '#2563eb';
 
 export default function ApprovedHoursChart({
   months,
 }: {
   months: ReadonlyArray<{ month: string; hours: number }>;
 }) {
-  const labels = months.map((m) => monthLabel(m.month));
+  const { t } = useT();
+  // Month names in the language in use ("Mar 2025", "mar 2025").
+  const labels = months.map((m) => formatMonth(m.month));
   const primary =
-    getComputedStyle(document.documentElement).getPropertyValue('--ui-primary').trim() || '#2563eb';
+    getComputedStyle(document.documentElement).getPropertyValue('--ui-primary').trim() ||
+    FALLBACK_COLOUR;
+  const hoursText = (hours: number) => t('hours.chart.hours', { hours: formatHours(hours) });
   return (
     <figure className="goal-chart">
       <div className="goal-chart__canvas">
@@ -29,7 +29,7 @@ export default function ApprovedHoursChart({
             labels,
             datasets: [
               {
-                label: 'Approved hours',
+                label: t('hours.chart.dataset'),
                 data: months.map((m) => m.hours),
                 backgroundColor: primary,
               },
@@ -40,15 +40,20 @@ export default function ApprovedHoursChart({
             animation: false,
             scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
             plugins: {
-              tooltip: { callbacks: { label: (c) => `${formatHours(Number(c.raw))} hours` } },
+              tooltip: { callbacks: { label: (c) => hoursText(Number(c.raw)) } },
             },
           }}
         />
       </div>
       {/* The same figures as text for screen readers. */}
       <figcaption className="ui-sr-only">
-        Approved hours by month:{' '}
-        {months.map((m, i) => `${labels[i]} ${formatHours(m.hours)} hours`).join(', ')}
+        {t('hours.chart.caption', {
+          months: months
+            .map((m, i) =>
+              t('hours.chart.month', { month: labels[i], hours: formatHours(m.hours) }),
+            )
+            .join(', '),
+        })}
       </figcaption>
     </figure>
   );

@@ -1,5 +1,5 @@
 import '../../goals.css';
-import { Card, CardContent, CardHeader, CardTitle, Spinner } from '@district/ui';
+import { Card, CardContent, CardHeader, CardTitle, Spinner, useT } from '@district/ui';
 import { lazy, Suspense } from 'react';
 import { errorText, formatHours, formatHoursDate } from '../../shared/format';
 import { GoalBar } from '../../shared/goal-bar';
@@ -9,78 +9,84 @@ import { StatCard, StatGrid } from '../../shared/stat-card';
 // chart.js comes in its own chunk, fetched only when this panel renders.
 const ApprovedHoursChart = lazy(() => import('./approved-hours-chart'));
 
-const days = (n: number) => `${n} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
-
 // Issue 19: the student's progress toward their grade's goal and approved hours per month.
 export function GoalProgress() {
+  const { t } = useT();
   const progress = useMyProgress();
   if (progress.isError)
     return (
       <p role="alert" className="hours-inline-error">
-        Your progress could not be loaded: {errorText(progress.error)}
+        {t('hours.progress.loadFailed', { error: errorText(progress.error) })}
       </p>
     );
-  if (!progress.data) return <Spinner label="Loading your progress" />;
+  if (!progress.data) return <Spinner label={t('hours.progress.loading')} />;
   const p = progress.data;
+  const daysLeft = p.daysLeft ?? 0;
   return (
     <Card className="goal-progress" role="region" aria-labelledby="goal-progress-title">
       <CardHeader>
         <CardTitle as="h2" id="goal-progress-title">
-          Goal Progress
+          {t('hours.progress.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="goal-progress__body">
         {p.goal ? (
           <>
             <p className="goal-progress__summary">
-              {formatHours(p.approvedHours)} of {formatHours(p.goal.hours)} hours approved · due{' '}
-              {formatHoursDate(p.goal.dueDate)}
+              {t('hours.progress.summary', {
+                approved: formatHours(p.approvedHours),
+                goal: formatHours(p.goal.hours),
+                due: formatHoursDate(p.goal.dueDate),
+              })}
             </p>
             <GoalBar
               approved={p.approvedHours}
               goal={p.goal.hours}
-              label="Progress toward your goal"
+              label={t('hours.progress.barLabel')}
             />
             <StatGrid>
               <StatCard
-                label="Approved"
+                label={t('hours.progress.approved')}
                 value={formatHours(p.approvedHours)}
-                hint="hours approved"
+                hint={t('hours.progress.approvedHint')}
               />
               <StatCard
-                label="Pending"
+                label={t('hours.progress.pending')}
                 value={formatHours(p.pendingHours)}
-                hint="hours awaiting review"
+                hint={t('hours.progress.pendingHint')}
               />
               <StatCard
-                label="Hours Left"
+                label={t('hours.progress.hoursLeft')}
                 value={formatHours(p.hoursLeft ?? 0)}
-                hint={p.hoursLeft === 0 ? 'goal met' : 'hours still needed'}
+                hint={
+                  p.hoursLeft === 0
+                    ? t('hours.progress.goalMet')
+                    : t('hours.progress.hoursLeftHint')
+                }
               />
               <StatCard
-                label="Days Left"
-                value={Math.max(0, p.daysLeft ?? 0)}
+                label={t('hours.progress.daysLeft')}
+                value={formatHours(Math.max(0, daysLeft))}
                 hint={
-                  (p.daysLeft ?? 0) < 0
-                    ? `due date passed ${days(-(p.daysLeft ?? 0))} ago`
-                    : 'until the due date'
+                  daysLeft < 0
+                    ? t('hours.progress.duePassed', { count: -daysLeft })
+                    : t('hours.progress.daysLeftHint')
                 }
               />
             </StatGrid>
           </>
         ) : (
           <p className="goal-progress__summary">
-            No hour goal is set for your grade yet. {formatHours(p.approvedHours)} hours approved so
-            far.
+            {t('hours.progress.noGoal', { approved: formatHours(p.approvedHours) })}
           </p>
         )}
-        <h3 className="goal-progress__chart-title">Approved Hours by Month</h3>
+        <h3 className="goal-progress__chart-title">{t('hours.progress.chartTitle')}</h3>
         {p.months.length > 0 ? (
-          <Suspense fallback={<Spinner label="Loading the chart" />}>
+          <Suspense fallback={<Spinner label={t('hours.progress.loadingChart')} />}>
             <ApprovedHoursChart months={p.months} />
           </Suspense>
         ) : (
-          <p className="hours-stat__hint">Approved hours appear here month by month.</p>
+          <p className="hours-stat__hint">{t('hours.progress.chartEmpty')}</p>
         )}
       </CardContent>
     </Card>

@@ -7,13 +7,22 @@ import {
   serviceHoursSchema,
   type Opportunity,
 } from '@district/contracts';
-import { Button, Combobox, Field, Input, Textarea, type SelectOption } from '@district/ui';
+import {
+  Button,
+  Combobox,
+  Field,
+  formatDate,
+  Input,
+  Textarea,
+  translate,
+  useT,
+  type SelectOption,
+} from '@district/ui';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText, formatHoursDate, hoursLabel, todayInputValue } from '../../shared/format';
 import { useLogHours, useOpportunities } from '../../shared/hours-api';
 
 const NO_EVENT = 'none';
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 interface FormValues {
   hours: string;
@@ -37,7 +46,7 @@ function eventLabel(opportunity: Opportunity): string {
   const date = new Date(opportunity.date);
   return Number.isNaN(date.getTime())
     ? opportunity.title
-    : `${opportunity.title} (${LONG_DATE.format(date)})`;
+    : `${opportunity.title} (${formatDate(date, { dateStyle: 'long' })})`;
 }
 
 // SPEC §2 log form: hours (0.5 steps, 0.5–24, default 1), date (default today), optional related
@@ -45,7 +54,11 @@ function eventLabel(opportunity: Opportunity): string {
 export function LogHoursForm() {
   const [values, setValues] = useState<FormValues>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [logged, setLogged] = useState<string | null>(null);
+  // What was logged, kept as data so the message follows a language switch.
+  const [logged, setLogged] = useState<{ hours: number; date: string; email?: string } | null>(
+    null,
+  );
+  const { t } = useT();
   const opportunities = useOpportunities();
   const logHours = useLogHours();
   const statusId = useId();
@@ -53,10 +66,14 @@ export function LogHoursForm() {
   const eventOptions = useMemo<SelectOption[]>(() => {
     const list = opportunities.data ?? [];
     return [
-      { value: NO_EVENT, label: list.length > 0 ? 'No related event' : 'No events available' },
+      {
+        value: NO_EVENT,
+        label: list.length > 0 ? t('hours.form.noEvent') : t('hours.form.noEvents'),
+      },
       ...list.map((o) => ({ value: String(o.id), label: eventLabel(o) })),
     ];
-  }, [opportunities.data]);
+    // `t` changes with the language: the labels are rebuilt on a switch.
+  }, [opportunities.data, t]);
 
   const set = (field: keyof FormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -67,6 +84,10 @@ export function LogHoursForm() {
       return next;
     });
   };
+
+  // The schema's messages are the shared catalogue's English: shown in the language in use.
+  const fieldError = (field: keyof FormValues) =>
+    errors[field] ? translate(errors[field]) : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,12 +122,11 @@ export function LogHoursForm() {
       {
         onSuccess: (entry) => {
           setValues(initialValues());
-          setLogged(
-            `Logged ${hoursLabel(entry.hours)} for ${formatHoursDate(entry.date)}. It is pending approval.` +
-              (entry.confirmation
-                ? ` We e-mailed ${entry.confirmation.contactEmail} to confirm it.`
-                : ''),
-          );
+          setLogged({
+            hours: entry.hours,
+            date: entry.date,
+            email: entry.confirmation?.contactEmail,
+          });
         },
       },
     );
@@ -115,7 +135,7 @@ export function LogHoursForm() {
   return (
     <form className="hours-form" onSubmit={onSubmit} noValidate aria-describedby={statusId}>
       <div className="hours-form__row">
-        <Field label="Hours" error={errors.hours}>
+        <Field label={t('hours.form.hours')} error={fieldError('hours')}>
           <Input
             name="hours"
             type="number"
@@ -127,7 +147,7 @@ export function LogHoursForm() {
             onChange={(e) => set('hours')(e.target.value)}
           />
         </Field>
-        <Field label="Date" error={errors.date}>
+        <Field label={t('hours.form.date')} error={fieldError('date')}>
           <Input
             name="date"
             type="date"
@@ -138,14 +158,10 @@ export function LogHoursForm() {
         </Field>
       </div>
       <Field
-        label="Related event"
+        label={t('hours.form.event')}
         optional
-        error={errors.opportunityId}
-        description={
-          opportunities.isError
-            ? 'Events could not be loaded; you can still log hours without one.'
-            : undefined
-        }
+        error={fieldError('opportunityId')}
+        description={opportunities.isError ? t('hours.form.eventsFailed') : undefined}
       >
         {/* Issue 14.4: a searchable combobox, since "all opportunities" is dozens of events. */}
         <Combobox
@@ -154,23 +170,23 @@ export function LogHoursForm() {
           value={values.opportunityId}
           onValueChange={set('opportunityId')}
           disabled={opportunities.isLoading}
-          placeholder="Type to search events"
-          listLabel="Events"
-          emptyText="No event matches"
+          placeholder={t('hours.form.eventSearch')}
+          listLabel={t('hours.form.events')}
+          emptyText={t('hours.form.noEventMatches')}
         />
       </Field>
-      <Field label="Description" error={errors.description}>
+      <Field label={t('hours.form.description')} error={fieldError('description')}>
         <Textarea
           name="description"
           rows={4}
-          placeholder="What did you do?"
+          placeholder={t('hours.form.descriptionPlaceholder')}
           value={values.description}
           onChange={(e) => set('description')(e.target.value)}
         />
       </Field>
       {/* Issue 19: the organisation's contact is e-mailed a link to confirm the hours. */}
       <div className="hours-form__row">
-        <Field label="Organisation" optional error={errors.organisation}>
+        <Field label={t('hours.form.organisation')} optional error={fieldError('organisation')}>
           <Input
             name="organisation"
             autoComplete="organization"
@@ -179,10 +195,10 @@ export function LogHoursForm() {
           />
         </Field>
         <Field
-          label="Contact e-mail"
+          label={t('hours.form.contactEmail')}
           optional
-          error={errors.contactEmail}
-          description="We e-mail them a link to confirm your hours."
+          error={fieldError('contactEmail')}
+          description={t('hours.form.contactEmailHint')}
         >
           <Input
             name="contactEmail"
@@ -195,15 +211,21 @@ export function LogHoursForm() {
       </div>
       <div className="hours-form__footer">
         <Button type="submit" disabled={logHours.isPending}>
-          {logHours.isPending ? 'Submitting…' : 'Submit Hours'}
+          {logHours.isPending ? t('hours.form.submitting') : t('hours.form.submit')}
         </Button>
         <div id={statusId} className="hours-form__status" aria-live="polite">
           {logHours.isError ? (
             <p role="alert" className="hours-inline-error">
-              Could not log your hours: {errorText(logHours.error)}
+              {t('hours.form.failed', { error: errorText(logHours.error) })}
             </p>
           ) : logged ? (
-            <p className="hours-inline-success">{logged}</p>
+            <p className="hours-inline-success">
+              {t('hours.form.logged', {
+                hours: hoursLabel(logged.hours),
+                date: formatHoursDate(logged.date),
+              })}
+              {logged.email ? ` ${t('hours.form.loggedMailed', { email: logged.email })}` : ''}
+            </p>
           ) : null}
         </div>
       </div>

@@ -1,10 +1,11 @@
 import { CONFIRMATION_MAILS_MAX, type ServiceHoursLog } from '@district/contracts';
-import { Button } from '@district/ui';
+import { Button, useT } from '@district/ui';
 import { useResendConfirmation } from '../../shared/confirmations-api';
 import { errorText } from '../../shared/format';
 
 // Issue 19: the student mails the organisation's contact again (a new link; 3 mails in all).
 export function ResendConfirmation({ entry }: { entry: ServiceHoursLog }) {
+  const { t } = useT();
   const resend = useResendConfirmation();
   const confirmation = entry.confirmation;
   if (!confirmation || confirmation.decision !== null) return null;
@@ -12,7 +13,7 @@ export function ResendConfirmation({ entry }: { entry: ServiceHoursLog }) {
   return (
     <div className="hours-entry__resend" aria-live="polite">
       {resend.isSuccess ? (
-        <p className="hours-inline-success">E-mail sent again.</p>
+        <p className="hours-inline-success">{t('hours.resend.sent')}</p>
       ) : (
         <Button
           type="button"
@@ -21,7 +22,7 @@ export function ResendConfirmation({ entry }: { entry: ServiceHoursLog }) {
           disabled={resend.isPending}
           onClick={() => resend.mutate(entry.id)}
         >
-          Send the e-mail again
+          {t('hours.resend.button')}
         </Button>
       )}
       {resend.isError && (

@@ -1,4 +1,4 @@
-import { SCREEN_TEXTS, type ServiceHoursLog } from '@district/contracts';
+import type { ServiceHoursLog } from '@district/contracts';
 import {
   Card,
   CardContent,
@@ -10,6 +10,7 @@ import {
   TabsList,
   TabsTrigger,
   useAuth,
+  useT,
 } from '@district/ui';
 import { useMemo } from 'react';
 import { errorText, formatHours } from '../../shared/format';
@@ -36,12 +37,13 @@ function totals(entries: readonly ServiceHoursLog[]) {
 // SPEC §2 "/service-hours": the student's own hours.
 export function ServiceHoursPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner page label="Loading" />;
+  const { t, m } = useT();
+  if (isLoading) return <Spinner page label={t('hours.loading')} />;
   if (!user) {
     return (
       <Card>
         <CardContent className="area__message">
-          <p>{SCREEN_TEXTS.serviceHoursSignedOut}</p>
+          <p>{m.screen.serviceHoursSignedOut}</p>
         </CardContent>
       </Card>
     );
@@ -50,6 +52,7 @@ export function ServiceHoursPage() {
 }
 
 function OwnHours() {
+  const { t, m } = useT();
   const myHours = useMyHours();
   const entries = myHours.data;
   const sums = useMemo(() => totals(entries ?? []), [entries]);
@@ -59,27 +62,31 @@ function OwnHours() {
     <section className="area" aria-labelledby="service-hours-title">
       <PageHeader
         titleId="service-hours-title"
-        title="Service Hours"
-        description="Log the hours you volunteered and follow their approval."
+        title={t('hours.page.title')}
+        description={t('hours.page.description')}
       />
       <StatGrid>
         <StatCard
-          label="Approved Hours"
+          label={t('hours.page.approvedHours')}
           value={loading ? '…' : formatHours(sums.approved)}
-          hint="hours approved so far"
+          hint={t('hours.page.approvedHoursHint')}
         />
         <StatCard
-          label="Pending Approval"
+          label={t('hours.page.pendingApproval')}
           value={loading ? '…' : formatHours(sums.pending)}
-          hint="hours awaiting review"
+          hint={t('hours.progress.pendingHint')}
         />
-        <StatCard label="Total Entries" value={loading ? '…' : sums.total} hint="entries logged" />
+        <StatCard
+          label={t('hours.page.totalEntries')}
+          value={loading ? '…' : formatHours(sums.total)}
+          hint={t('hours.page.totalEntriesHint')}
+        />
       </StatGrid>
       <GoalProgress />
       <Tabs defaultValue="log" className="hours-tabs">
-        <TabsList aria-label="Service hours">
-          <TabsTrigger value="log">{SCREEN_TEXTS.logHoursTab}</TabsTrigger>
-          <TabsTrigger value="history">{SCREEN_TEXTS.myHoursTab}</TabsTrigger>
+        <TabsList aria-label={t('hours.page.tabs')}>
+          <TabsTrigger value="log">{m.screen.logHoursTab}</TabsTrigger>
+          <TabsTrigger value="history">{m.screen.myHoursTab}</TabsTrigger>
         </TabsList>
         <TabsContent value="log">
           <Card className="hours-panel">
@@ -91,12 +98,12 @@ function OwnHours() {
         <TabsContent value="history">
           {myHours.isError ? (
             <p role="alert" className="hours-inline-error">
-              Your hours could not be loaded: {errorText(myHours.error)}
+              {t('hours.page.loadFailed', { error: errorText(myHours.error) })}
             </p>
           ) : loading ? (
-            <Spinner label="Loading your hours" />
+            <Spinner label={t('hours.page.loadingHours')} />
           ) : entries && entries.length > 0 ? (
-            <ul className="hours-list" aria-label="My logged hours">
+            <ul className="hours-list" aria-label={t('hours.page.list')}>
               {entries.map((entry) => (
                 <li key={entry.id}>
                   <HoursEntry entry={entry} actions={<ResendConfirmation entry={entry} />} />
@@ -105,8 +112,8 @@ function OwnHours() {
             </ul>
           ) : (
             <EmptyState
-              title="No hours logged yet"
-              description="Entries you log appear here with their status."
+              title={t('hours.page.emptyTitle')}
+              description={t('hours.page.emptyText')}
             />
           )}
           <OfficialRecordCard />

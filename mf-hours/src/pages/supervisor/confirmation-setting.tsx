@@ -1,10 +1,11 @@
-import { Card, CardContent, CardHeader, CardTitle, Spinner } from '@district/ui';
+import { Card, CardContent, CardHeader, CardTitle, Spinner, useT } from '@district/ui';
 import { useId } from 'react';
 import { useHoursSettings, useUpdateHoursSettings } from '../../shared/confirmations-api';
 import { errorText } from '../../shared/format';
 
 // Issue 19, admins: whether an organisation's confirmation approves an entry by itself.
 export function ConfirmationSetting() {
+  const { t } = useT();
   const settings = useHoursSettings();
   const update = useUpdateHoursSettings();
   const checkboxId = useId();
@@ -15,15 +16,15 @@ export function ConfirmationSetting() {
     <Card role="region" aria-labelledby="confirmation-setting-title">
       <CardHeader>
         <CardTitle as="h2" id="confirmation-setting-title">
-          Organisation confirmations
+          {t('hours.setting.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="confirm-hours__body">
         {settings.isLoading ? (
-          <Spinner label="Loading the setting" />
+          <Spinner label={t('hours.setting.loading')} />
         ) : settings.isError ? (
           <p role="alert" className="hours-inline-error">
-            The setting could not be loaded: {errorText(settings.error)}
+            {t('hours.setting.loadFailed', { error: errorText(settings.error) })}
           </p>
         ) : (
           <label className="goal-students__filter" htmlFor={checkboxId}>
@@ -34,13 +35,13 @@ export function ConfirmationSetting() {
               disabled={update.isPending}
               onChange={(e) => update.mutate({ confirmationApproves: e.target.checked })}
             />
-            A confirmation by the organisation approves the hours without a supervisor
+            {t('hours.setting.label')}
           </label>
         )}
         <div aria-live="polite">
           {update.isError && (
             <p role="alert" className="hours-inline-error">
-              The setting could not be saved: {errorText(update.error)}
+              {t('hours.setting.saveFailed', { error: errorText(update.error) })}
             </p>
           )}
         </div>

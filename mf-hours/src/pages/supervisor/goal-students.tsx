@@ -7,11 +7,15 @@ import {
   CardTitle,
   EmptyState,
   Spinner,
+  useT,
 } from '@district/ui';
 import { useId, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { GoalBar } from '../../shared/goal-bar';
 import { useBehindGoalBySchool, useStudentProgress } from '../../shared/goals-api';
+
+// Between the figures of a line (punctuation, not text).
+const SEPARATOR = ' · ';
 
 // Issue 19: each student's progress toward their goal, the "Behind goal" filter, and the
 // count of students behind goal per school one click away.
@@ -24,6 +28,7 @@ export function GoalStudents({
   behindGoal: boolean;
   onBehindGoalChange: (value: boolean) => void;
 }) {
+  const { t } = useT();
   const [showCounts, setShowCounts] = useState(false);
   const students = useStudentProgress(school, behindGoal);
   const filterId = useId();
@@ -31,7 +36,7 @@ export function GoalStudents({
     <Card className="goal-students" role="region" aria-labelledby="goal-students-title">
       <CardHeader className="goal-students__header">
         <CardTitle as="h2" id="goal-students-title">
-          Student Progress
+          {t('hours.students.title')}
         </CardTitle>
         <div className="goal-students__controls">
           <label className="goal-students__filter" htmlFor={filterId}>
@@ -41,7 +46,7 @@ export function GoalStudents({
               checked={behindGoal}
               onChange={(e) => onBehindGoalChange(e.target.checked)}
             />
-            Behind goal
+            {t('hours.students.behindGoal')}
           </label>
           <Button
             variant="outline"
@@ -50,7 +55,7 @@ export function GoalStudents({
             aria-controls="behind-goal-by-school"
             onClick={() => setShowCounts((v) => !v)}
           >
-            {showCounts ? 'Hide' : 'Show'} behind goal by school
+            {showCounts ? t('hours.students.hideCounts') : t('hours.students.showCounts')}
           </Button>
         </div>
       </CardHeader>
@@ -58,17 +63,17 @@ export function GoalStudents({
         {showCounts ? <BehindGoalBySchool /> : null}
         {students.isError ? (
           <p role="alert" className="hours-inline-error">
-            Student progress could not be loaded: {errorText(students.error)}
+            {t('hours.students.loadFailed', { error: errorText(students.error) })}
           </p>
         ) : !students.data ? (
-          <Spinner label="Loading student progress" />
+          <Spinner label={t('hours.students.loading')} />
         ) : students.data.length === 0 ? (
           <EmptyState
-            title={behindGoal ? 'No student is behind goal' : 'No students yet'}
-            description="Students appear here with their progress toward their grade's goal."
+            title={behindGoal ? t('hours.students.noneBehind') : t('hours.students.none')}
+            description={t('hours.students.emptyText')}
           />
         ) : (
-          <ul className="goal-students__list" aria-label="Student progress">
+          <ul className="goal-students__list" aria-label={t('hours.students.list')}>
             {students.data.map((s) => (
               <li
                 key={s.userId}
@@ -80,7 +85,7 @@ export function GoalStudents({
                   <span className="goal-student__name">{s.name}</span>
                   <span className="goal-student__meta">
                     {s.school}
-                    {s.grade !== null ? ` · Grade ${s.grade}` : ''}
+                    {s.grade !== null ? ` · ${t('hours.grade', { grade: s.grade })}` : ''}
                   </span>
                 </div>
                 {s.goal ? (
@@ -88,17 +93,25 @@ export function GoalStudents({
                     <GoalBar
                       approved={s.approvedHours}
                       goal={s.goal.hours}
-                      label={`${s.name}'s progress`}
+                      label={t('hours.students.barLabel', { name: s.name })}
                     />
                     <p className="goal-student__numbers">
-                      {formatHours(s.approvedHours)} of {formatHours(s.goal.hours)} hours
-                      {s.pendingHours > 0 ? ` · ${formatHours(s.pendingHours)} pending` : ''}
-                      {s.behind ? ` · ${formatHours(s.hoursLeft ?? 0)} to go` : ' · goal met'}
+                      {t('hours.goal.ofHours', {
+                        approved: formatHours(s.approvedHours),
+                        goal: formatHours(s.goal.hours),
+                      })}
+                      {s.pendingHours > 0
+                        ? ` · ${t('hours.students.pending', { hours: formatHours(s.pendingHours) })}`
+                        : ''}
+                      {SEPARATOR}
+                      {s.behind
+                        ? t('hours.students.toGo', { hours: formatHours(s.hoursLeft ?? 0) })
+                        : t('hours.progress.goalMet')}
                     </p>
                   </>
                 ) : (
                   <p className="goal-student__numbers">
-                    No goal for this grade · {formatHours(s.approvedHours)} hours approved
+                    {t('hours.students.noGoal', { approved: formatHours(s.approvedHours) })}
                   </p>
                 )}
               </li>
@@ -111,31 +124,32 @@ export function GoalStudents({
 }
 
 function BehindGoalBySchool() {
+  const { t } = useT();
   const counts = useBehindGoalBySchool(true);
   return (
     <div id="behind-goal-by-school" className="goal-counts">
       {counts.isError ? (
         <p role="alert" className="hours-inline-error">
-          The counts could not be loaded: {errorText(counts.error)}
+          {t('hours.counts.loadFailed', { error: errorText(counts.error) })}
         </p>
       ) : !counts.data ? (
-        <Spinner label="Loading counts" />
+        <Spinner label={t('hours.counts.loading')} />
       ) : (
         <table className="hours-table">
-          <caption>Students behind goal per school</caption>
+          <caption>{t('hours.counts.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">School</th>
-              <th scope="col">Behind goal</th>
-              <th scope="col">Students with a goal</th>
+              <th scope="col">{t('hours.column.school')}</th>
+              <th scope="col">{t('hours.students.behindGoal')}</th>
+              <th scope="col">{t('hours.column.studentsWithGoal')}</th>
             </tr>
           </thead>
           <tbody>
             {counts.data.map((row) => (
               <tr key={row.school}>
                 <th scope="row">{row.school}</th>
-                <td>{row.behind}</td>
-                <td>{row.students}</td>
+                <td>{formatHours(row.behind)}</td>
+                <td>{formatHours(row.students)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,15 +1,16 @@
 import '../../goals.css';
-import { buttonClassName, Card, CardContent, CardHeader, CardTitle, Spinner } from '@district/ui';
+import {
+  buttonClassName,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Spinner,
+  useT,
+} from '@district/ui';
 import type { ReactNode } from 'react';
-import { errorText, formatHours } from '../../shared/format';
+import { errorText, formatHours, formatMonth } from '../../shared/format';
 import { reportCsvUrl, useHoursReports } from '../../shared/goals-api';
-
-const MONTH = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
 function ReportTable({
   title,
@@ -22,6 +23,7 @@ function ReportTable({
   headings: string[];
   children: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <section className="hours-report" aria-label={title}>
       <div className="hours-report__head">
@@ -31,7 +33,7 @@ function ReportTable({
           href={reportCsvUrl(report)}
           download
         >
-          Download CSV
+          {t('hours.reports.downloadCsv')}
         </a>
       </div>
       <div className="hours-report__scroll">
@@ -54,60 +56,74 @@ function ReportTable({
 
 // Issue 19: the admins' reports, each table downloadable as CSV.
 export default function HoursReports() {
+  const { t } = useT();
   const reports = useHoursReports();
   return (
     <Card role="region" aria-labelledby="hours-reports-title">
       <CardHeader>
         <CardTitle as="h2" id="hours-reports-title">
-          Reports
+          {t('hours.reports.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="hours-reports">
         {reports.isError ? (
           <p role="alert" className="hours-inline-error">
-            The reports could not be loaded: {errorText(reports.error)}
+            {t('hours.reports.loadFailed', { error: errorText(reports.error) })}
           </p>
         ) : !reports.data ? (
-          <Spinner label="Loading reports" />
+          <Spinner label={t('hours.reports.loading')} />
         ) : (
           <>
             <ReportTable
-              title="Hours approved per school per month"
+              title={t('hours.reports.byMonth')}
               report="hours-by-month"
-              headings={['School', 'Month', 'Approved hours']}
+              headings={[
+                t('hours.column.school'),
+                t('hours.column.month'),
+                t('hours.column.approvedHours'),
+              ]}
             >
               {reports.data.hoursByMonth.map((r) => (
                 <tr key={`${r.school}|${r.month}`}>
                   <td>{r.school}</td>
-                  <td>{monthLabel(r.month)}</td>
+                  <td>{formatMonth(r.month)}</td>
                   <td>{formatHours(r.hours)}</td>
                 </tr>
               ))}
             </ReportTable>
             <ReportTable
-              title="Students meeting their goal"
+              title={t('hours.reports.goalsMet')}
               report="goals-met"
-              headings={['School', 'Grade', 'Met their goal', 'Students with a goal']}
+              headings={[
+                t('hours.column.school'),
+                t('hours.column.grade'),
+                t('hours.column.met'),
+                t('hours.column.studentsWithGoal'),
+              ]}
             >
               {reports.data.goalsMet.map((r) => (
                 <tr key={`${r.school}|${r.grade}`}>
                   <td>{r.school}</td>
                   <td>{r.grade}</td>
-                  <td>{r.met}</td>
-                  <td>{r.students}</td>
+                  <td>{formatHours(r.met)}</td>
+                  <td>{formatHours(r.students)}</td>
                 </tr>
               ))}
             </ReportTable>
             <ReportTable
-              title="Top organisations"
+              title={t('hours.reports.topOrganisations')}
               report="top-organisations"
-              headings={['Organisation', 'Approved hours', 'Students']}
+              headings={[
+                t('hours.column.organisation'),
+                t('hours.column.approvedHours'),
+                t('hours.column.students'),
+              ]}
             >
               {reports.data.topOrganisations.map((r) => (
                 <tr key={r.organisation}>
                   <td>{r.organisation}</td>
                   <td>{formatHours(r.hours)}</td>
-                  <td>{r.students}</td>
+                  <td>{formatHours(r.students)}</td>
                 </tr>
               ))}
             </ReportTable>

@@ -5,16 +5,22 @@ import {
   type ReviewStatus,
   type ServiceHoursLog,
 } from '@district/contracts';
-import { Button, EmptyState, Spinner } from '@district/ui';
+import { Button, EmptyState, Spinner, useT } from '@district/ui';
 import { memo, useEffect, useState } from 'react';
-import { errorText } from '../../shared/format';
+import { errorText, formatHours } from '../../shared/format';
 import { HoursEntry } from '../../shared/hours-entry';
 import { prefetchReviewList, useReviewHours, useReviewList } from '../../shared/hours-api';
 
+// Catalogue keys per tab.
 const EMPTY: Record<ReviewStatus, string> = {
-  pending: 'No entries are waiting for review.',
-  approved: 'No approved entries yet.',
-  rejected: 'No rejected entries.',
+  pending: 'hours.review.emptyPending',
+  approved: 'hours.review.emptyApproved',
+  rejected: 'hours.review.emptyRejected',
+};
+const LIST_LABELS: Record<ReviewStatus, string> = {
+  pending: 'hours.review.listPending',
+  approved: 'hours.review.listApproved',
+  rejected: 'hours.review.listRejected',
 };
 
 export interface ReviewListProps {
@@ -29,6 +35,7 @@ export interface ReviewListProps {
 
 // One tab: 25 entries at a time (keyset pages), newest first, with "Show more" for the rest.
 export function ReviewList({ status, school, confirmation, reviewerId, active }: ReviewListProps) {
+  const { t } = useT();
   const list = useReviewList(status, school, confirmation);
   const loaded = list.data !== undefined;
   // After the visible tab (never competing with it), so switching tab shows entries at once.
@@ -43,11 +50,11 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
   if (list.isError && !list.data) {
     return (
       <p role="alert" className="hours-inline-error">
-        Entries could not be loaded: {errorText(list.error)}
+        {t('hours.review.loadFailed', { error: errorText(list.error) })}
       </p>
     );
   }
-  if (!list.data) return <Spinner label="Loading entries" />;
+  if (!list.data) return <Spinner label={t('hours.review.loading')} />;
 
   const entries = list.data.pages.flatMap((p) => p.items);
   const total = list.data.pages[list.data.pages.length - 1]?.total ?? entries.length;
@@ -60,7 +67,7 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
     return (
       <>
         {alert}
-        <EmptyState title={EMPTY[status]} />
+        <EmptyState title={t(EMPTY[status])} />
       </>
     );
   }
@@ -68,7 +75,7 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
   return (
     <div className="hours-review">
       {alert}
-      <ul className="hours-list" aria-label={`${status} entries`}>
+      <ul className="hours-list" aria-label={t(LIST_LABELS[status])}>
         {entries.map((entry) => (
           <li key={entry.id}>
             <ReviewEntry entry={entry} own={entry.userId === reviewerId} onResult={setFailure} />
@@ -83,12 +90,15 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
             disabled={list.isFetchingNextPage}
           >
             {list.isFetchingNextPage
-              ? 'Loading…'
-              : `Show more (${entries.length} of ${total.toLocaleString('en-US')})`}
+              ? t('hours.review.loadingMore')
+              : t('hours.review.showMore', {
+                  shown: formatHours(entries.length),
+                  total: formatHours(total),
+                })}
           </Button>
           {list.isFetchNextPageError ? (
             <p role="alert" className="hours-inline-error">
-              More entries could not be loaded: {errorText(list.error)}
+              {t('hours.review.moreFailed', { error: errorText(list.error) })}
             </p>
           ) : null}
         </div>
@@ -106,6 +116,7 @@ interface ReviewEntryProps {
 
 // Memoised: a refetch that keeps an entry unchanged does not re-render it.
 const ReviewEntry = memo(function ReviewEntry({ entry, own, onResult }: ReviewEntryProps) {
+  const { t } = useT();
   const review = useReviewHours();
   const decide = (status: ReviewDecision) =>
     review.mutate(
@@ -114,16 +125,20 @@ const ReviewEntry = memo(function ReviewEntry({ entry, own, onResult }: ReviewEn
         onSuccess: () => onResult(null),
         onError: (error) =>
           onResult(
-            `Could not update the entry by ${entry.userName} (${entry.hours} hours): ${errorText(error)}`,
+            t('hours.review.failed', {
+              name: entry.userName,
+              hours: formatHours(entry.hours),
+              error: errorText(error),
+            }),
           ),
       },
     );
   const pending = entry.status === 'pending';
-  const who = `${entry.hours} hours by ${entry.userName}`;
+  const who = { hours: formatHours(entry.hours), name: entry.userName };
 
   let actions = null;
   if (pending && own) {
-    actions = <p className="hours-entry__note">Your own entry: another reviewer decides.</p>;
+    actions = <p className="hours-entry__note">{t('hours.review.own')}</p>;
   } else if (pending) {
     actions = (
       <>
@@ -132,17 +147,17 @@ const ReviewEntry = memo(function ReviewEntry({ entry, own, onResult }: ReviewEn
           size="sm"
           onClick={() => decide('rejected')}
           disabled={review.isPending}
-          aria-label={`Reject ${who}`}
+          aria-label={t('hours.review.rejectLabel', who)}
         >
-          Reject
+          {t('hours.review.reject')}
         </Button>
         <Button
           size="sm"
           onClick={() => decide('approved')}
           disabled={review.isPending}
-          aria-label={`Approve ${who}`}
+          aria-label={t('hours.review.approveLabel', who)}
         >
-          Approve
+          {t('hours.review.approve')}
         </Button>
       </>
     );

@@ -1,6 +1,5 @@
 import {
   REVIEW_STATUSES,
-  SCREEN_TEXTS,
   type ConfirmationFilter,
   type ReviewStatus,
   type ServiceHoursTotals,
@@ -20,6 +19,7 @@ import {
   TabsList,
   TabsTrigger,
   useAuth,
+  useT,
   type SelectOption,
 } from '@district/ui';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -36,6 +36,7 @@ const ALL_SCHOOLS = 'all';
 
 // Admins only: its own chunk, never fetched for supervisors.
 const HoursReports = lazy(() => import('./hours-reports'));
+const HourGoalsEditor = lazy(() => import('./hour-goals-editor'));
 
 // A school whose last entries went away (an account deleted meanwhile) shows zeros.
 const NO_ENTRIES: ServiceHoursTotals = {
@@ -48,32 +49,34 @@ const NO_ENTRIES: ServiceHoursTotals = {
   activeStudents: 0,
 };
 
+// Catalogue keys: "Pending (3)".
 const TAB_LABELS: Record<ReviewStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
+  pending: 'hours.tab.pending',
+  approved: 'hours.tab.approved',
+  rejected: 'hours.tab.rejected',
 };
 
 // Issue 19: the organisation's answer to the confirmation e-mail (the list's ?confirmation=).
 const ANY_CONFIRMATION = 'any';
-const CONFIRMATION_OPTIONS: SelectOption[] = [
-  { value: ANY_CONFIRMATION, label: 'Any' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'pending', label: 'Awaiting answer' },
-  { value: 'none', label: 'Not asked' },
+const CONFIRMATION_OPTIONS: ReadonlyArray<{ value: string; key: string }> = [
+  { value: ANY_CONFIRMATION, key: 'hours.answer.any' },
+  { value: 'confirmed', key: 'hours.answer.confirmed' },
+  { value: 'declined', key: 'hours.answer.declined' },
+  { value: 'pending', key: 'hours.answer.pending' },
+  { value: 'none', key: 'hours.answer.none' },
 ];
 
 // SPEC §2 "/supervisor": supervisors and admins review every school's hours.
 export function SupervisorPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner page label="Loading" />;
+  const { t, m } = useT();
+  if (isLoading) return <Spinner page label={t('hours.loading')} />;
   if (!user || !(user.isSupervisor || user.isAdmin)) {
     return (
       <Card role="alert">
         <CardHeader>
-          <CardTitle as="h1">{SCREEN_TEXTS.accessDeniedTitle}</CardTitle>
-          <CardDescription>{SCREEN_TEXTS.accessDeniedText}</CardDescription>
+          <CardTitle as="h1">{m.screen.accessDeniedTitle}</CardTitle>
+          <CardDescription>{m.screen.accessDeniedText}</CardDescription>
         </CardHeader>
       </Card>
     );
@@ -82,6 +85,7 @@ export function SupervisorPage() {
 }
 
 function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean }) {
+  const { t, m } = useT();
   const [school, setSchool] = useState(ALL_SCHOOLS);
   const [behindGoal, setBehindGoal] = useState(false);
   const [confirmation, setConfirmation] = useState(ANY_CONFIRMATION);
@@ -131,29 +135,32 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
 
   const schoolOptions = useMemo<SelectOption[]>(
     () => [
-      { value: ALL_SCHOOLS, label: SCREEN_TEXTS.allSchools },
+      { value: ALL_SCHOOLS, label: m.screen.allSchools },
       ...(summary.data?.schools ?? []).map((name) => ({ value: name, label: name })),
     ],
-    [summary.data?.schools],
+    [summary.data?.schools, m],
+  );
+  const confirmationOptions = useMemo<SelectOption[]>(
+    () => CONFIRMATION_OPTIONS.map(({ value, key }) => ({ value, label: t(key) })),
+    [t],
   );
 
-  const value = (n: number | undefined, format: (n: number) => string | number = (x) => x) =>
-    n === undefined ? '…' : format(n);
+  const value = (n: number | undefined) => (n === undefined ? '…' : formatHours(n));
 
   return (
     <section className="area" aria-labelledby="supervisor-title">
       <PageHeader
         titleId="supervisor-title"
-        title="Supervisor Dashboard"
-        description="Review the service hours students have logged across the district."
+        title={t('hours.supervisor.title')}
+        description={t('hours.supervisor.description')}
         actions={
           <div className="hours-export">
-            <Field label="School" className="hours-school-filter">
+            <Field label={t('hours.column.school')} className="hours-school-filter">
               <Select options={schoolOptions} value={school} onValueChange={chooseSchool} />
             </Field>
-            <Field label="Organisation answer" className="hours-school-filter">
+            <Field label={t('hours.supervisor.answer')} className="hours-school-filter">
               <Select
-                options={CONFIRMATION_OPTIONS}
+                options={confirmationOptions}
                 value={confirmation}
                 onValueChange={(value) => {
                   setConfirmation(value);
@@ -167,39 +174,43 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
               href={exportCsvUrl({ school: schoolFilter, status: tab, behindGoal })}
               download
             >
-              Export CSV
+              {t('hours.supervisor.export')}
             </a>
           </div>
         }
       />
       {summary.isError ? (
         <p role="alert" className="hours-inline-error">
-          The totals could not be loaded: {errorText(summary.error)}
+          {t('hours.supervisor.totalsFailed', { error: errorText(summary.error) })}
         </p>
       ) : null}
       <StatGrid>
         <StatCard
-          label="Pending Approval"
+          label={t('hours.page.pendingApproval')}
           value={value(stats?.pending)}
-          hint="entries awaiting review"
+          hint={t('hours.supervisor.pendingHint')}
         />
         <StatCard
-          label="Hours Approved"
-          value={value(stats?.approvedHours, formatHours)}
-          hint="hours approved"
+          label={t('hours.supervisor.hoursApproved')}
+          value={value(stats?.approvedHours)}
+          hint={t('hours.progress.approvedHint')}
         />
         <StatCard
-          label="Active Students"
+          label={t('hours.supervisor.activeStudents')}
           value={value(stats?.activeStudents)}
-          hint="students with entries"
+          hint={t('hours.supervisor.activeStudentsHint')}
         />
-        <StatCard label="Total Entries" value={value(stats?.total)} hint="entries logged" />
+        <StatCard
+          label={t('hours.page.totalEntries')}
+          value={value(stats?.total)}
+          hint={t('hours.page.totalEntriesHint')}
+        />
       </StatGrid>
       <Tabs value={tab} onValueChange={openTab} className="hours-tabs">
-        <TabsList aria-label="Entries by status">
+        <TabsList aria-label={t('hours.supervisor.tabs')}>
           {REVIEW_STATUSES.map((status) => (
             <TabsTrigger key={status} value={status}>
-              {TAB_LABELS[status]} ({stats ? stats[status] : '…'})
+              {t(TAB_LABELS[status], { count: stats ? formatHours(stats[status]) : '…' })}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -220,9 +231,14 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
         behindGoal={behindGoal}
         onBehindGoalChange={setBehindGoal}
       />
+      {isAdmin ? (
+        <Suspense fallback={<Spinner label={t('hours.goals.loading')} />}>
+          <HourGoalsEditor />
+        </Suspense>
+      ) : null}
       {isAdmin ? <ConfirmationSetting /> : null}
       {isAdmin ? (
-        <Suspense fallback={<Spinner label="Loading reports" />}>
+        <Suspense fallback={<Spinner label={t('hours.reports.loading')} />}>
           <HoursReports />
         </Suspense>
       ) : null}

@@ -1,5 +1,5 @@
 import { SERVICE_RECORD_PDF_MAX_BYTES, type ServiceRecordView } from '@district/contracts';
-import { Badge, Card, CardContent, Label, Spinner } from '@district/ui';
+import { Badge, Card, CardContent, Label, Spinner, Trans, useT } from '@district/ui';
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorText, formatHours, formatHoursDate } from '../../shared/format';
@@ -9,25 +9,26 @@ import '../../mf-hours.css';
 // "/verify/{code}" (issue 19), signed out: the record a code stands for, and a check that a PDF
 // someone was handed is exactly as issued.
 export function VerifyRecordPage() {
+  const { t } = useT();
   const { code = '' } = useParams();
   const record = useServiceRecord(code);
   return (
     <section className="record-verify" aria-labelledby="record-verify-title">
       <h1 id="record-verify-title" className="record-verify__title">
-        Official service record
+        {t('hours.record.title')}
       </h1>
       {record.isLoading ? (
-        <Spinner label="Loading the record" />
+        <Spinner label={t('hours.verify.loading')} />
       ) : record.isError ? (
         <p role="alert" className="hours-inline-error">
-          The record could not be loaded: {errorText(record.error)}
+          {t('hours.verify.loadFailed', { error: errorText(record.error) })}
         </p>
       ) : record.data ? (
         <RecordDetails record={record.data} />
       ) : (
         <Card>
           <CardContent className="area__message">
-            <p>No service record has this code. Check the code and try again.</p>
+            <p>{t('hours.verify.unknown')}</p>
           </CardContent>
         </Card>
       )}
@@ -37,6 +38,13 @@ export function VerifyRecordPage() {
 }
 
 function RecordDetails({ record }: { record: ServiceRecordView }) {
+  const { t } = useT();
+  const columns = {
+    date: t('hours.form.date'),
+    hours: t('hours.form.hours'),
+    activity: t('hours.verify.activity'),
+    approval: t('hours.verify.approval'),
+  };
   return (
     <Card>
       <CardContent className="record-details">
@@ -45,61 +53,65 @@ function RecordDetails({ record }: { record: ServiceRecordView }) {
             <p className="record-details__name">{record.name}</p>
             <p className="record-details__meta">
               {record.school}
-              {record.grade !== null ? ` · Grade ${record.grade}` : ''}
+              {record.grade !== null ? ` · ${t('hours.grade', { grade: record.grade })}` : ''}
             </p>
             <p className="record-details__meta">
-              Issued {formatHoursDate(record.issuedAt.slice(0, 10))} · Code {record.code}
+              {t('hours.verify.issued', {
+                date: formatHoursDate(record.issuedAt.slice(0, 10)),
+                code: record.code,
+              })}
             </p>
           </div>
           {record.valid ? (
-            <Badge variant="highlight">Valid</Badge>
+            <Badge variant="highlight">{t('hours.verify.valid')}</Badge>
           ) : (
-            <Badge variant="warning">Superseded</Badge>
+            <Badge variant="warning">{t('hours.verify.superseded')}</Badge>
           )}
         </div>
         {!record.valid && (
-          <p className="record-details__note">
-            The student’s approved hours have changed since this record was issued. Ask them for a
-            new one.
-          </p>
+          <p className="record-details__note">{t('hours.verify.supersededNote')}</p>
         )}
         <p className="record-details__total">
-          Total approved hours: <strong>{formatHours(record.totalHours)}</strong>
+          <Trans
+            id="hours.verify.total"
+            values={{ hours: formatHours(record.totalHours) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         {record.entries.length > 0 ? (
           <div className="record-table__wrap">
             {/* Explicit roles: on a phone the rows are display: block, which drops table semantics. */}
             <table className="record-table" role="table">
-              <caption className="ui-sr-only">Approved service hours</caption>
+              <caption className="ui-sr-only">{t('hours.verify.caption')}</caption>
               <thead role="rowgroup">
                 <tr role="row">
                   <th scope="col" role="columnheader">
-                    Date
+                    {columns.date}
                   </th>
                   <th scope="col" role="columnheader">
-                    Hours
+                    {columns.hours}
                   </th>
                   <th scope="col" role="columnheader">
-                    Organisation or event
+                    {columns.activity}
                   </th>
                   <th scope="col" role="columnheader">
-                    How it was approved
+                    {columns.approval}
                   </th>
                 </tr>
               </thead>
               <tbody role="rowgroup">
                 {record.entries.map((entry, index) => (
                   <tr key={index} role="row">
-                    <td role="cell" data-label="Date">
+                    <td role="cell" data-label={columns.date}>
                       {formatHoursDate(entry.date)}
                     </td>
-                    <td role="cell" data-label="Hours">
+                    <td role="cell" data-label={columns.hours}>
                       {formatHours(entry.hours)}
                     </td>
-                    <td role="cell" data-label="Organisation or event">
+                    <td role="cell" data-label={columns.activity}>
                       {entry.activity}
                     </td>
-                    <td role="cell" data-label="How it was approved">
+                    <td role="cell" data-label={columns.approval}>
                       {entry.approval}
                     </td>
                   </tr>
@@ -108,7 +120,7 @@ function RecordDetails({ record }: { record: ServiceRecordView }) {
             </table>
           </div>
         ) : (
-          <p>No approved service hours on this record.</p>
+          <p>{t('hours.verify.noEntries')}</p>
         )}
       </CardContent>
     </Card>
@@ -116,6 +128,7 @@ function RecordDetails({ record }: { record: ServiceRecordView }) {
 }
 
 function PdfCheck() {
+  const { t } = useT();
   const inputId = useId();
   const check = useCheckRecordPdf();
   const [tooLarge, setTooLarge] = useState(false);
@@ -136,8 +149,8 @@ function PdfCheck() {
   return (
     <Card>
       <CardContent className="record-check">
-        <h2 className="record-check__title">Check a PDF</h2>
-        <p>Drop the record’s PDF here, or choose it, to see whether it is exactly as issued.</p>
+        <h2 className="record-check__title">{t('hours.verify.pdfTitle')}</h2>
+        <p>{t('hours.verify.pdfIntro')}</p>
         <div
           className={
             dragging ? 'record-check__drop record-check__drop--over' : 'record-check__drop'
@@ -149,7 +162,7 @@ function PdfCheck() {
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <Label htmlFor={inputId}>PDF file</Label>
+          <Label htmlFor={inputId}>{t('hours.verify.pdfFile')}</Label>
           <input
             id={inputId}
             type="file"
@@ -158,25 +171,32 @@ function PdfCheck() {
           />
         </div>
         <div aria-live="polite">
-          {check.isPending && <Spinner label="Checking the PDF" />}
-          {tooLarge && <p role="alert">The file is larger than 5 MB.</p>}
+          {check.isPending && <Spinner label={t('hours.verify.checking')} />}
+          {tooLarge && (
+            <p role="alert">
+              {t('hours.verify.tooLarge', {
+                size: formatHours(SERVICE_RECORD_PDF_MAX_BYTES / 1024 / 1024),
+              })}
+            </p>
+          )}
           {check.isError && (
             <p role="alert" className="hours-inline-error">
-              The PDF could not be checked: {errorText(check.error)}
+              {t('hours.verify.checkFailed', { error: errorText(check.error) })}
             </p>
           )}
           {check.data &&
             (check.data.matches ? (
               <p className="record-check__result record-check__result--ok">
-                This PDF is exactly as issued
-                {check.data.record ? ` (record ${check.data.record.code})` : ''}.
+                {check.data.record
+                  ? t('hours.verify.matchesRecord', { code: check.data.record.code })
+                  : t('hours.verify.matches')}
                 {check.data.record && !check.data.record.valid
-                  ? ' The record has since been superseded.'
+                  ? ` ${t('hours.verify.sinceSuperseded')}`
                   : ''}
               </p>
             ) : (
               <p role="alert" className="record-check__result record-check__result--bad">
-                This PDF is not valid: it is not a record exactly as issued.
+                {t('hours.verify.notValid')}
               </p>
             ))}
         </div>

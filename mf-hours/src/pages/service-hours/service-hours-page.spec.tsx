@@ -1,0 +1,110 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { CurrentUser, MyProgress } from '@district/contracts';
+import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
+import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { inSpanish, loadHoursCatalogue, renderInLanguage } from '../../testing/i18n';
+import { ServiceHoursPage } from './service-hours-page';
+
+const student: CurrentUser = {
+  id: 7,
+  name: 'Maya Lee',
+  username: 'maya',
+  email: 'maya@example.org',
+  school: 'Jesuit High School',
+  grade: 9,
+  avatarUrl: null,
+  serviceHours: 0,
+  isAdmin: false,
+  isSupervisor: false,
+  directoryVisible: true,
+  restricted: false,
+};
+
+// No months: the chart (a canvas jsdom cannot draw) stays out of these tests.
+const progress: MyProgress = {
+  goal: { hours: 10, dueDate: '2026-05-29', grade: 9, school: null },
+  approvedHours: 2.5,
+  pendingHours: 1,
+  hoursLeft: 7.5,
+  daysLeft: 1,
+  behind: true,
+  months: [],
+};
+
+let server: TestServer;
+let restoreFetch: () => void;
+
+beforeAll(async () => {
+  await loadHoursCatalogue();
+  server = await startTestServer({
+    'GET /api/user': (_req, res) => json(res, 200, student),
+    'GET /api/service-hours': (_req, res) => json(res, 200, []),
+    'GET /api/service-hours/progress': (_req, res) => json(res, 200, progress),
+    'GET /api/opportunities': (_req, res) => json(res, 200, []),
+  });
+  restoreFetch = routeRelativeFetchTo(server.origin);
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await server.close();
+});
+
+beforeEach(() => {
+  queryClient.clear();
+  usePlatformStore.setState({ user: undefined, toasts: [] });
+});
+
+afterEach(cleanup);
+
+const renderPage = () =>
+  renderInLanguage(
+    <AuthProvider>
+      <ServiceHoursPage />
+    </AuthProvider>,
+  );
+
+describe('ServiceHoursPage progress (issue 19) in both languages (issue 22)', () => {
+  it('shows the goal progress in English', async () => {
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Goal Progress' });
+    expect(
+      await within(region).findByText('2.5 of 10 hours approved · due May 29, 2026'),
+    ).toBeTruthy();
+    expect(
+      within(region)
+        .getByRole('progressbar', { name: 'Progress toward your goal' })
+        .getAttribute('aria-valuetext'),
+    ).toBe('2.5 of 10 hours');
+    expect(within(region).getByRole('group', { name: 'Hours Left' }).textContent).toContain('7.5');
+  });
+
+  it('shows a Spanish-speaking student the page, the progress and a field error in Spanish', async () => {
+    await inSpanish(async () => {
+      renderPage();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Horas de servicio' }),
+      ).toBeTruthy();
+      const region = await screen.findByRole('region', { name: 'Progreso hacia la meta' });
+      expect(
+        await within(region).findByText('2.5 de 10 horas aprobadas · fecha límite: 29 may 2026'),
+      ).toBeTruthy();
+      expect(
+        within(region)
+          .getByRole('progressbar', { name: 'Progreso hacia tu meta' })
+          .getAttribute('aria-valuetext'),
+      ).toBe('2.5 de 10 horas');
+      const days = within(region).getByRole('group', { name: 'Días restantes' });
+      expect(days.textContent).toContain('hasta la fecha límite');
+      expect(screen.getByRole('tab', { name: 'Registrar horas' })).toBeTruthy();
+
+      // The shared schema's message, shown in Spanish under the field.
+      fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Corto' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar horas' }));
+      expect(
+        await screen.findByText('La descripción debe tener al menos 10 caracteres'),
+      ).toBeTruthy();
+    });
+  });
+});

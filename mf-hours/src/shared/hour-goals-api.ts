@@ -1,0 +1,72 @@
+import { fieldErrorMap, hourGoalsPath, isApiError, type HourGoal } from '@district/contracts';
+import { queryClient } from '@district/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { HOURS_KEY } from './hours-api';
+import { languageHeader } from './language';
+
+// Issue 19, admins: the hour goals per grade (optionally per school). Only the admin's goals
+// screen imports this file (its own chunk), so contracts' zod helpers stay out of other pages.
+
+export const HOUR_GOALS_KEY = [hourGoalsPath] as const;
+
+export function useHourGoals() {
+  return useQuery<HourGoal[], Error>({
+    queryKey: HOUR_GOALS_KEY,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(hourGoalsPath, {
+        credentials: 'include',
+        signal,
+        headers: languageHeader(),
+      });
+      if (!res.ok) throw await saveError(res);
+      return (await res.json()) as HourGoal[];
+    },
+  });
+}
+
+// A refused PUT: the server's message and, on a validation failure, one message per field
+// ("0.hours", "2.school"), already in the language the request asked for.
+export class HourGoalsError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+async function saveError(res: Response): Promise<HourGoalsError> {
+  const body: unknown = await res.json().catch(() => null);
+  if (isApiError(body)) return new HourGoalsError(body.message, fieldErrorMap(body));
+  return new HourGoalsError(res.statusText || String(res.status));
+}
+
+// What the form sends: the inputs as typed; the server's schema coerces and checks them.
+export interface HourGoalDraft {
+  grade: string;
+  school: string | null;
+  hours: string;
+  dueDate: string;
+}
+
+// PUT replaces the whole set; progress, filters and reports depend on it.
+export function useSaveHourGoals() {
+  return useMutation<HourGoal[], HourGoalsError, HourGoalDraft[]>({
+    mutationFn: async (goals) => {
+      const res = await fetch(hourGoalsPath, {
+        method: 'PUT',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', ...languageHeader() },
+        body: JSON.stringify(goals),
+      });
+      if (!res.ok) throw await saveError(res);
+      return (await res.json()) as HourGoal[];
+    },
+    // The screen shows failures beside the fields.
+    meta: { errorToast: false },
+    onSuccess: (goals) => {
+      queryClient.setQueryData(HOUR_GOALS_KEY, goals);
+      void queryClient.invalidateQueries({ queryKey: HOURS_KEY });
+    },
+  });
+}
