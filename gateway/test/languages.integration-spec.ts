@@ -55,7 +55,15 @@ describe('gateway errors in the caller language (real nginx)', () => {
   });
 
   it('keeps English by default, and when English comes before Spanish', async () => {
-    for (const language of [undefined, '', 'en', 'en-US,en;q=0.9,es;q=0.8', 'fr', 'esperanto']) {
+    for (const language of [
+      undefined,
+      '',
+      'en',
+      'en-US,en;q=0.9,es;q=0.8',
+      'fr',
+      'esperanto',
+      'es;q=0,en',
+    ]) {
       const res = await unauthorized(language);
       expect(res.status).toBe(401);
       expect(res.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
