@@ -154,7 +154,21 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
       as: STUDENT,
     });
     expect(resent.status).toBe(204);
-    expect(textOf(await sink.waitFor(CONTACT, { since }))).toContain('registró 2.5 horas');
+    const again = await sink.waitFor(CONTACT, { since });
+    expect(textOf(again)).toContain('registró 2.5 horas');
+
+    // Once the organisation has answered, the student's resend is refused in their language.
+    const token = /confirm-hours\/([A-Za-z0-9_-]{43})/.exec(textOf(again))?.[1] as string;
+    const declined = await h.request('POST', `/api/hour-confirmations/${token}`, {
+      json: { decision: 'declined' },
+    });
+    expect(declined.status).toBe(200);
+    const refused = await h.request('POST', `/api/service-hours/${id}/confirmation-mail`, {
+      as: STUDENT,
+      headers: SPANISH,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('La organización ya rechazó este registro');
   });
 
   it('issues a Spanish PDF that verifies, beside an English one unchanged', async () => {
