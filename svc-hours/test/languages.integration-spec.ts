@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import type { ServiceRecordPdfCheck } from '@district/contracts';
 import { MailSink, mailParts, type CapturedMail } from '@district/service-kit/testing';
 import {
   logBody,
@@ -91,7 +92,7 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
       headers: { 'content-type': 'application/pdf', ...headers },
       body: bytes,
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as ServiceRecordPdfCheck };
   };
 
   beforeAll(async () => {
@@ -230,13 +231,13 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
     const checkedEs = await checkPdf(spanish.pdf, SPANISH);
     expect(checkedEs.status).toBe(200);
     expect(checkedEs.body.matches).toBe(true);
-    expect(checkedEs.body.record.code).toBe(spanish.code);
-    expect(checkedEs.body.record.entries.map((e: { approval: string }) => e.approval)).toEqual([
+    expect(checkedEs.body.record?.code).toBe(spanish.code);
+    expect(checkedEs.body.record?.entries.map((e) => e.approval)).toEqual([
       'Aprobado por un supervisor',
       'Aprobado por un supervisor',
     ]);
     const checkedEn = await checkPdf(spanish.pdf);
-    expect(checkedEn.body.record.entries[0].approval).toBe('Approved by a supervisor');
+    expect(checkedEn.body.record?.entries[0].approval).toBe('Approved by a supervisor');
     expect((await checkPdf(english.pdf)).body.matches).toBe(true);
   });
 
