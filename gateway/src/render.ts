@@ -4,6 +4,7 @@ import type {
   RenderedGateway,
   StaticSource,
 } from './gateway-options.type.ts';
+import { GATEWAY_MESSAGES_ES } from './error-messages.ts';
 import { runtimePaths } from './runtime-paths.util.ts';
 import { renderTemplate } from './template.util.ts';
 import { SERVICE_UPSTREAMS, validateGatewayOptions } from './validate-options.util.ts';
@@ -147,10 +148,24 @@ export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
     error_locations: NGINX_ERROR_STATUSES.map(([code, status, message]) =>
       renderTemplate(
         'error-location.conf',
-        { code: String(code), status: String(status), message },
+        { code: String(code), error_return: errorReturn(status, message) },
         2,
       ),
     ).join('\n'),
+    // api-error-pages.conf: the gateway's own refusals, in the caller's language too.
+    return_401: errorReturn(401, 'Unauthorized'),
+    return_auth_unavailable: errorReturn(503, 'Service unavailable'),
+    return_413_avatar: errorReturn(413, 'File size must be less than 5MB'),
+    return_cross_site: errorReturn(403, 'Cross-site request refused'),
+    return_not_json: errorReturn(415, 'Content-Type must be application/json'),
+    return_not_json_or_pdf: errorReturn(
+      415,
+      'Content-Type must be application/json or application/pdf',
+    ),
+    return_not_json_or_multipart: errorReturn(
+      415,
+      'Content-Type must be application/json or multipart/form-data',
+    ),
   };
 
   const nginxConf = `${renderTemplate('nginx.conf', vars).replace(/\n{3,}/g, '\n\n')}\n`;
@@ -212,6 +227,24 @@ function trustedPeerGeo(trusted: readonly string[]): string {
 
 // Inside an nginx single-quoted string `\` and `'` are escapes and `$` starts a variable.
 // `$` only occurs inside JSON strings, where \u0024 is the same character.
+/**
+ * An error's JSON answer, `{"statusCode","message"}`, in the caller's language ($gw_language,
+ * maps.conf; English by default). `return` inside `if` is the one use of `if` in a location that
+ * nginx documents as safe.
+ */
+function errorReturn(status: number, message: string): string {
+  const spanish = GATEWAY_MESSAGES_ES[message];
+  if (spanish === undefined) throw new Error(`no Spanish for the gateway error "${message}"`);
+  const body = (text: string) =>
+    `'${nginxSingleQuoted(JSON.stringify({ statusCode: status, message: text }))}'`;
+  return [
+    'if ($gw_language = es) {',
+    `    return ${status} ${body(spanish)};`,
+    '}',
+    `return ${status} ${body(message)};`,
+  ].join('\n');
+}
+
 function nginxSingleQuoted(json: string): string {
   return json.replace(/\$/g, '\\u0024').replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 }

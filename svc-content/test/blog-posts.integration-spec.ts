@@ -391,6 +391,22 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
     },
   );
 
+  it('says the 409 in Spanish, status word included, for Accept-Language: es (issue 22)', async () => {
+    const post = await createPost(STUDENT);
+    await review(post.id, 'rejected');
+    const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+      as: ADMIN,
+      json: { status: 'approved' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      statusCode: 409,
+      message:
+        'Solo se pueden revisar los elementos pendientes: esta publicación ya está rechazada',
+    });
+  });
+
   it('two admins deciding at once: one wins, the other gets 409', async () => {
     const post = await createPost(STUDENT);
     const [a, b] = await Promise.all([

@@ -198,6 +198,14 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect((await app.api('DELETE', '/api/calendar/feed')).status).toBe(401);
     });
 
+    it('says its 404 in Spanish to a calendar app that asks in Spanish (issue 22)', async () => {
+      const path = `/api/calendar/feed/${'A'.repeat(43)}.ics`;
+      expect((await app.api('GET', path)).body).toMatchObject({ message: 'Not Found' });
+      const spanish = await app.api('GET', path, { headers: { 'accept-language': 'es-MX,es' } });
+      expect(spanish.status).toBe(404);
+      expect(spanish.body).toMatchObject({ statusCode: 404, message: 'No encontrado' });
+    });
+
     it('is forgotten with its student', async () => {
       const { body } = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: student,

@@ -192,4 +192,17 @@ export const API_MESSAGES = {
   confirmationMailLimit: 'The confirmation e-mail can be sent at most 3 times for an entry',
   confirmationNotAsked: 'No organisation was asked to confirm this entry',
   onlyPending: 'Only pending items can be reviewed',
+  // Issue 22: texts svc-hours and svc-content used to build in place. `status` is the row's
+  // status word (approved, rejected; confirmed, declined), which Spanish translates too.
+  entryAlreadyReviewed: (status: string) =>
+    `Only pending items can be reviewed: this entry is already ${status}`,
+  postAlreadyReviewed: (status: string) =>
+    `Only pending items can be reviewed: this post is already ${status}`,
+  confirmationAlreadyDecided: (decision: string) =>
+    `The organisation has already ${decision} this entry`,
+  selfReview: 'You cannot review your own service hours',
+  pdfRequired: 'Send the PDF as application/pdf',
+  recordForOtherStudent: 'Only an admin can issue a record for another student',
+  serviceRecordNotFound: 'Service record not found',
+  studentNotFound: 'Student not found',
 } as const;

@@ -83,9 +83,7 @@ export class BlogPostsService {
         const found = await this.posts.lockForReview(manager, id);
         if (!found) throw new NotFoundException(API_MESSAGES.blogPostNotFound);
         if (found.status !== 'pending')
-          throw new ConflictException(
-            `${API_MESSAGES.onlyPending}: this post is already ${found.status}`,
-          );
+          throw new ConflictException(API_MESSAGES.postAlreadyReviewed(found.status));
         await this.posts.markReviewed(manager, id, status);
         const row = await this.posts.findView(id, manager);
         await this.audit.record(manager, {

@@ -1,9 +1,14 @@
+import type { Language } from '@district/contracts';
 import { escapeHtml, type OutgoingMail } from '@district/service-kit';
+import { calendarDate, hoursCatalogue, hoursNumber } from '../hours-catalogue';
 
 export interface ConfirmationMailInput {
   to: string;
+  // The language of the request that logged the entry (issue 22), kept on the confirmation row.
+  language: Language;
   organisation: string;
-  firstName: string;
+  // Undefined when the replica has no name yet: the mail says "A student" in its language.
+  firstName: string | undefined;
   school: string;
   hours: number;
   date: string;
@@ -14,30 +19,48 @@ export interface ConfirmationMailInput {
 
 // Plain text first (many mail filters prefer it); the HTML part says the same.
 export function renderConfirmationMail(input: ConfirmationMailInput): OutgoingMail {
-  const hours = `${input.hours} ${input.hours === 1 ? 'hour' : 'hours'}`;
-  const until = input.expiresAt.toISOString().slice(0, 10);
-  const subject = `Please confirm ${input.firstName}'s volunteer hours`;
+  const t = hoursCatalogue.for(input.language);
+  const firstName = input.firstName ?? t('hours.aStudent');
+  const hours = t('hours.mail.hours', {
+    hours: input.hours,
+    count: hoursNumber(input.language, input.hours),
+  });
+  const date = calendarDate(input.language, input.date);
+  const until = calendarDate(input.language, input.expiresAt.toISOString());
+  const subject = t('hours.mail.subject', { firstName });
   const text = [
-    'Hello,',
+    t('hours.mail.greeting'),
     '',
-    `${input.firstName} (${input.school}) logged ${hours} of volunteering with ${input.organisation} on ${input.date}:`,
+    t('hours.mail.logged', {
+      firstName,
+      school: input.school,
+      hours,
+      organisation: input.organisation,
+      date,
+    }),
     '',
     input.description,
     '',
-    `Open this link to confirm or decline these hours (it works once, until ${until}):`,
+    t('hours.mail.openLink', { until }),
     '',
     input.link,
     '',
-    'If you do not know this student, decline or ignore this e-mail. No account is needed.',
+    t('hours.mail.unknownStudent'),
   ].join('\n');
   const link = escapeHtml(input.link);
   const html = [
-    '<p>Hello,</p>',
-    `<p>${escapeHtml(input.firstName)} (${escapeHtml(input.school)}) logged <strong>${hours}</strong> of volunteering with ${escapeHtml(input.organisation)} on ${escapeHtml(input.date)}:</p>`,
+    `<p>${escapeHtml(t('hours.mail.greeting'))}</p>`,
+    `<p>${t('hours.mail.logged', {
+      firstName: escapeHtml(firstName),
+      school: escapeHtml(input.school),
+      hours: `<strong>${escapeHtml(hours)}</strong>`,
+      organisation: escapeHtml(input.organisation),
+      date: escapeHtml(date),
+    })}</p>`,
     `<blockquote>${escapeHtml(input.description)}</blockquote>`,
-    `<p>Open this link to confirm or decline these hours (it works once, until ${until}):</p>`,
+    `<p>${escapeHtml(t('hours.mail.openLink', { until }))}</p>`,
     `<p><a href="${link}">${link}</a></p>`,
-    '<p>If you do not know this student, decline or ignore this e-mail. No account is needed.</p>',
+    `<p>${escapeHtml(t('hours.mail.unknownStudent'))}</p>`,
   ].join('\n');
   return { to: input.to, subject, text, html };
 }

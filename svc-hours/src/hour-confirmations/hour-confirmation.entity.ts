@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import type { ConfirmationDecision } from '@district/contracts';
+import type { ConfirmationDecision, Language } from '@district/contracts';
 import { ServiceHoursLogEntity } from '../service-hours/service-hours-log.entity';
 
 // Issue 19: an organisation's contact asked by e-mail to confirm one logged entry. One row per
@@ -51,6 +51,11 @@ export class HourConfirmationEntity {
 
   @Column({ type: 'varchar', length: 1000, nullable: true })
   comment!: string | null;
+
+  // Issue 22: the language of the request that logged the entry; every mail for it (resends
+  // too) goes out in it.
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   // Mails sent for the entry, the first included (at most CONFIRMATION_MAILS_MAX).
   @Column({ name: 'mails_sent', type: 'integer', default: 1 })

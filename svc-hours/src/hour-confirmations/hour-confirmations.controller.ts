@@ -5,7 +5,14 @@ import type {
   HourConfirmationView,
   HoursSettings,
 } from '@district/contracts';
-import { CurrentUser, IdParamDto, Public, Roles, type Identity } from '@district/service-kit';
+import {
+  CurrentUser,
+  IdParamDto,
+  Public,
+  requestLanguage,
+  Roles,
+  type Identity,
+} from '@district/service-kit';
 import { HourConfirmationDecisionDto, HoursSettingsDto } from './hour-confirmations.dto';
 import { HourConfirmationsService } from './hour-confirmations.service';
 
@@ -16,8 +23,11 @@ export class HourConfirmationsController {
   // Public (the gateway's anonymous.conf, rate-limited): the link in the organisation's mail.
   @Public()
   @Get('api/hour-confirmations/:token')
-  view(@Param('token') token: string): Promise<HourConfirmationView> {
-    return this.confirmations.view(token);
+  view(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+  ): Promise<HourConfirmationView> {
+    return this.confirmations.view(token, requestLanguage(request.headers));
   }
 
   @Public()

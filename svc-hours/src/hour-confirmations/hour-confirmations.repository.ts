@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ConfirmationDecision } from '@district/contracts';
+import type { ConfirmationDecision, Language } from '@district/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { HourConfirmationEntity } from './hour-confirmation.entity';
 import { HoursSettingsEntity } from './hours-settings.entity';
@@ -11,6 +11,7 @@ export interface ConfirmationRow {
   log_id: number;
   user_id: number;
   contact_email: string;
+  language: Language;
   organisation: string;
   expires_at: Date;
   decision: ConfirmationDecision | null;
@@ -23,7 +24,7 @@ export interface ConfirmationRow {
   school_name: string | null;
 }
 
-const CONFIRMATION_VIEW = `SELECT c."id", c."log_id", l."user_id", c."contact_email", c."organisation",
+const CONFIRMATION_VIEW = `SELECT c."id", c."log_id", l."user_id", c."contact_email", c."language", c."organisation",
     c."expires_at", c."decision", c."mails_sent", l."hours"::text AS "hours", l."date"::text AS "date",
     l."description", l."status", u."name" AS "user_name", u."school_name" AS "school_name"
   FROM "hour_confirmations" c
@@ -41,7 +42,7 @@ export class HourConfirmationsRepository {
     manager: EntityManager,
     row: Pick<
       HourConfirmationEntity,
-      'logId' | 'tokenHash' | 'contactEmail' | 'organisation' | 'expiresAt'
+      'logId' | 'tokenHash' | 'contactEmail' | 'organisation' | 'expiresAt' | 'language'
     >,
   ): Promise<void> {
     await manager.getRepository(HourConfirmationEntity).insert(row);

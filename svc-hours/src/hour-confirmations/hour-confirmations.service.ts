@@ -17,6 +17,7 @@ import {
   type HourConfirmationDecision,
   type HourConfirmationView,
   type HoursSettings,
+  type Language,
 } from '@district/contracts';
 import {
   AuditService,
@@ -32,6 +33,7 @@ import {
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HoursConfig } from '../hours.config';
+import { hoursCatalogue } from '../hours-catalogue';
 import { renderConfirmationMail } from './hour-confirmation-mail.template';
 import { HourConfirmationsRepository, type ConfirmationRow } from './hour-confirmations.repository';
 import {
@@ -50,8 +52,9 @@ export interface ConfirmingClient {
   userAgent: string | null;
 }
 
-function firstNameOf(name: string | null): string {
-  return (name ?? '').trim().split(/\s+/)[0] || 'A student';
+// Undefined without a name (not in the replica yet): the reader's language says "a student".
+function firstNameOf(name: string | null): string | undefined {
+  return (name ?? '').trim().split(/\s+/)[0] || undefined;
 }
 
 // Issue 19: an organisation's contact confirms or declines a logged entry by a mailed link,
@@ -79,6 +82,7 @@ export class HourConfirmationsService implements OnModuleInit {
     logId: number,
     organisation: string,
     contactEmail: string,
+    language: Language,
   ): Promise<string> {
     const { token, tokenHash } = createConfirmationToken();
     await this.confirmations.insert(manager, {
@@ -86,6 +90,7 @@ export class HourConfirmationsService implements OnModuleInit {
       tokenHash,
       contactEmail,
       organisation,
+      language,
       expiresAt: new Date(Date.now() + TTL_MS),
     });
     return token;
@@ -109,6 +114,7 @@ export class HourConfirmationsService implements OnModuleInit {
     await this.mailer.send(
       renderConfirmationMail({
         to: row.contact_email,
+        language: row.language,
         organisation: row.organisation,
         firstName: firstNameOf(row.user_name),
         school: row.school_name || UNKNOWN_SCHOOL_NAME,
@@ -135,10 +141,10 @@ export class HourConfirmationsService implements OnModuleInit {
     return row;
   }
 
-  async view(token: string): Promise<HourConfirmationView> {
+  async view(token: string, language: Language): Promise<HourConfirmationView> {
     const row = await this.lookUp(token);
     return {
-      firstName: firstNameOf(row.user_name),
+      firstName: firstNameOf(row.user_name) ?? hoursCatalogue.t(language, 'hours.aStudent'),
       school: row.school_name || UNKNOWN_SCHOOL_NAME,
       hours: Number(row.hours),
       date: row.date,
@@ -203,7 +209,7 @@ export class HourConfirmationsService implements OnModuleInit {
       }
       if (row.user_id !== user.id) throw new ForbiddenException();
       if (row.decision !== null)
-        throw new ConflictException(`The organisation has already ${row.decision} this entry`);
+        throw new ConflictException(API_MESSAGES.confirmationAlreadyDecided(row.decision));
       if (row.mails_sent >= CONFIRMATION_MAILS_MAX)
         throw new HttpException(API_MESSAGES.confirmationMailLimit, HttpStatus.TOO_MANY_REQUESTS);
       const fresh = createConfirmationToken();

@@ -10,6 +10,7 @@ import { AttendanceHours1796000000100 } from './1796000000100-attendance-hours';
 import { CreateHourGoals1796100000000 } from './1796100000000-create-hour-goals';
 import { CreateServiceRecords1796100000000 } from './1796100000000-create-service-records';
 import { HourConfirmations1796200000000 } from './1796200000000-hour-confirmations';
+import { TextsLanguage1797300000000 } from './1797300000000-texts-language';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -32,4 +33,6 @@ export const HOURS_MIGRATIONS = [
   HourConfirmations1796200000000,
   // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
   ReplicaRestrictedColumn1797200000000,
+  // Issue 22: the language of confirmation mails and issued records.
+  TextsLanguage1797300000000,
 ];

@@ -1,6 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { KeysetPage, Page, ServiceHoursLog, ServiceHoursSummary } from '@district/contracts';
-import { CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
+import {
+  CurrentUser,
+  IdParamDto,
+  requestLanguage,
+  Roles,
+  type Identity,
+} from '@district/service-kit';
 import {
   HoursStatusDto,
   ServiceHoursDto,
@@ -34,8 +41,13 @@ export class ServiceHoursController {
 
   @Post()
   @HttpCode(201)
-  create(@CurrentUser() user: Identity, @Body() body: ServiceHoursDto): Promise<ServiceHoursLog> {
-    return this.hours.create(user, body);
+  create(
+    @CurrentUser() user: Identity,
+    @Body() body: ServiceHoursDto,
+    @Req() request: FastifyRequest,
+  ): Promise<ServiceHoursLog> {
+    // Issue 22: the organisation's confirmation mail goes out in the student's language.
+    return this.hours.create(user, body, requestLanguage(request.headers));
   }
 
   @Patch(':id/status')

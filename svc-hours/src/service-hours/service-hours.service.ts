@@ -12,6 +12,7 @@ import {
   PAGE_SIZE_DEFAULT,
   schoolOrder,
   type KeysetPage,
+  type Language,
   type Page,
   type ReviewDecision,
   type ServiceHoursInput,
@@ -20,6 +21,7 @@ import {
   type ServiceHoursSummary,
   type ServiceHoursSummaryQuery,
   type ServiceHoursTotals,
+  VALIDATION,
 } from '@district/contracts';
 import {
   AuditService,
@@ -39,7 +41,7 @@ import {
 import { toServiceHoursLog } from './service-hours-view';
 import { HourConfirmationsService } from '../hour-confirmations/hour-confirmations.service';
 
-export const SELF_REVIEW_MESSAGE = 'You cannot review your own service hours';
+export const SELF_REVIEW_MESSAGE = API_MESSAGES.selfReview;
 
 function toTotals(row: SummaryRow | undefined): ServiceHoursTotals {
   return {
@@ -72,7 +74,7 @@ function decodeCursor(text: string): LogCursor {
   } catch {
     // Falls through to the 400 below.
   }
-  throw fieldError('cursor', 'Invalid cursor');
+  throw fieldError('cursor', VALIDATION.invalidCursor);
 }
 
 @Injectable()
@@ -167,7 +169,11 @@ export class ServiceHoursService {
     return { ...totals, schools, bySchool };
   }
 
-  async create(user: Identity, input: ServiceHoursInput): Promise<ServiceHoursLog> {
+  async create(
+    user: Identity,
+    input: ServiceHoursInput,
+    language: Language,
+  ): Promise<ServiceHoursLog> {
     // The date is a calendar day; the schema parsed "YYYY-MM-DD" as UTC midnight.
     const day = input.date.toISOString().slice(0, 10);
     const { organisation, contactEmail } = input;
@@ -186,7 +192,13 @@ export class ServiceHoursService {
       if (!row) throw new UnauthorizedException();
       if (!organisation || !contactEmail) return { log: toServiceHoursLog(row), token: null };
       // Issue 19: the entry and its confirmation request commit together.
-      const token = await this.confirmations.open(manager, row.id, organisation, contactEmail);
+      const token = await this.confirmations.open(
+        manager,
+        row.id,
+        organisation,
+        contactEmail,
+        language,
+      );
       return { log: toServiceHoursLog(await this.logs.findView(manager, row.id)), token };
     });
     if (created.token) await this.confirmations.mailAfterCommit(created.log.id, created.token);
@@ -225,9 +237,7 @@ export class ServiceHoursService {
       if (!current) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
       if (current.userId === reviewer.id) throw new ForbiddenException(SELF_REVIEW_MESSAGE);
       if (current.status !== 'pending') {
-        throw new ConflictException(
-          `${API_MESSAGES.onlyPending}: this entry is already ${current.status}`,
-        );
+        throw new ConflictException(API_MESSAGES.entryAlreadyReviewed(current.status));
       }
       await this.logs.markReviewed(manager, id, status, reviewer.id);
       const log = toServiceHoursLog(await this.logs.findView(manager, id));

@@ -1,6 +1,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
-import type { ServiceRecordContent } from '@district/contracts';
+import type { Language, ServiceRecordContent } from '@district/contracts';
+import { calendarDate, hoursCatalogue, hoursNumber } from '../hours-catalogue';
+import { approvalText } from './approval-text';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -38,21 +40,23 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
   return `${out.trimEnd()}…`;
 }
 
-const formatHours = (hours: number) => (Number.isInteger(hours) ? `${hours}` : hours.toFixed(1));
-
 // The official record as a PDF: every entry, the total, who and when, and a QR code to
 // /verify/{code}. Metadata carries the code and the content signature; the bytes themselves are
-// what POST /verify checks (sha256 signed and stored at issue).
+// what POST /verify checks (sha256 signed and stored at issue). Its texts, dates and numbers are
+// in `language` (issue 22); the signed content stays the same data in every language.
 export async function renderServiceRecordPdf(
   content: ServiceRecordContent,
   verifyUrl: string,
   contentSignature: string,
+  language: Language,
 ): Promise<Uint8Array> {
+  const t = hoursCatalogue.for(language);
+  const hours = (value: number) => hoursNumber(language, value);
   const doc = await PDFDocument.create();
   const issuedAt = new Date(content.issuedAt);
-  doc.setTitle(`Official service record ${content.code}`);
+  doc.setTitle(t('hours.record.documentTitle', { code: content.code }));
   doc.setAuthor('District Volunteering');
-  doc.setSubject(`Service record of ${content.name}`);
+  doc.setSubject(t('hours.record.subject', { name: content.name }));
   doc.setKeywords([`code:${content.code}`, `signature:${contentSignature}`]);
   doc.setProducer('District Volunteering');
   doc.setCreator('District Volunteering');
@@ -72,26 +76,37 @@ export async function renderServiceRecordPdf(
     page.drawText(value, { x, y, size, font: f, color });
 
   page.drawImage(qr, { x: A4[0] - MARGIN - 110, y: y - 110, width: 110, height: 110 });
-  text('Official service record', MARGIN, 20, bold);
+  text(drawable(bold, t('hours.record.title')), MARGIN, 20, bold);
   y -= 30;
   text(fit(font, content.name, 12, 330), MARGIN, 12, bold);
   y -= 18;
   text(fit(font, content.school, 10, 330), MARGIN);
   y -= 14;
-  text(content.grade === null ? 'Grade not given' : `Grade ${content.grade}`, MARGIN);
+  text(
+    drawable(
+      font,
+      content.grade === null
+        ? t('hours.record.gradeNotGiven')
+        : t('hours.record.grade', { grade: content.grade }),
+    ),
+    MARGIN,
+  );
   y -= 14;
-  text(`Issued ${content.issuedAt.slice(0, 10)}`, MARGIN);
+  text(
+    drawable(font, t('hours.record.issued', { date: calendarDate(language, content.issuedAt) })),
+    MARGIN,
+  );
   y -= 14;
-  text(`Code ${content.code}`, MARGIN, 10, bold);
+  text(drawable(bold, t('hours.record.code', { code: content.code })), MARGIN, 10, bold);
   y -= 14;
-  text(fit(font, `Check it at ${verifyUrl}`, 9, 380), MARGIN, 9, font, grey);
+  text(fit(font, t('hours.record.checkAt', { url: verifyUrl }), 9, 380), MARGIN, 9, font, grey);
   y -= 34;
 
   const header = () => {
-    text('Date', COLUMNS.date, 10, bold);
-    text('Hours', COLUMNS.hours, 10, bold);
-    text('Organisation or event', COLUMNS.activity, 10, bold);
-    text('How it was approved', COLUMNS.approval, 10, bold);
+    text(drawable(bold, t('hours.record.date')), COLUMNS.date, 10, bold);
+    text(drawable(bold, t('hours.record.hours')), COLUMNS.hours, 10, bold);
+    text(drawable(bold, t('hours.record.activity')), COLUMNS.activity, 10, bold);
+    text(drawable(bold, t('hours.record.approval')), COLUMNS.approval, 10, bold);
     y -= ROW;
   };
   header();
@@ -99,18 +114,27 @@ export async function renderServiceRecordPdf(
     if (y < MARGIN + ROW * 2) {
       page = doc.addPage(A4);
       y = A4[1] - MARGIN;
-      text(`Official service record ${content.code} (continued)`, MARGIN, 9, font, grey);
+      text(
+        drawable(font, t('hours.record.continued', { code: content.code })),
+        MARGIN,
+        9,
+        font,
+        grey,
+      );
       y -= ROW * 1.5;
       header();
     }
-    text(entry.date, COLUMNS.date);
-    text(formatHours(entry.hours), COLUMNS.hours);
+    text(drawable(font, calendarDate(language, entry.date, 'medium')), COLUMNS.date);
+    text(hours(entry.hours), COLUMNS.hours);
     text(fit(font, entry.activity, 10, COLUMNS.approval - COLUMNS.activity - 10), COLUMNS.activity);
-    text(fit(font, entry.approval, 10, A4[0] - MARGIN - COLUMNS.approval), COLUMNS.approval);
+    text(
+      fit(font, approvalText(t, entry.approval), 10, A4[0] - MARGIN - COLUMNS.approval),
+      COLUMNS.approval,
+    );
     y -= ROW;
   }
   if (content.entries.length === 0) {
-    text('No approved service hours yet.', MARGIN);
+    text(drawable(font, t('hours.record.noEntries')), MARGIN);
     y -= ROW;
   }
   y -= 6;
@@ -118,6 +142,11 @@ export async function renderServiceRecordPdf(
     page = doc.addPage(A4);
     y = A4[1] - MARGIN;
   }
-  text(`Total approved hours: ${formatHours(content.totalHours)}`, MARGIN, 12, bold);
+  text(
+    drawable(bold, t('hours.record.total', { total: hours(content.totalHours) })),
+    MARGIN,
+    12,
+    bold,
+  );
   return doc.save();
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { ServiceRecordContent } from '@district/contracts';
+import type { Language, ServiceRecordContent } from '@district/contracts';
 
 // One issued official service record (issue 19): the signed snapshot and the PDF as issued.
 @Entity({ name: 'service_records' })
@@ -36,6 +36,11 @@ export class ServiceRecordEntity {
   // sha256 of the approved entries (id, date, hours) at issue: a later difference = superseded.
   @Column({ name: 'entries_digest', type: 'char', length: 64 })
   entriesDigest!: string;
+
+  // Issue 22: the language the PDF was written in (the request's); the stored bytes stay the
+  // ones signed, so a re-download is the same file whatever the reader's language.
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   @Column({ type: 'bytea' })
   pdf!: Buffer;

@@ -10,12 +10,13 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type {
-  IssuedServiceRecord,
-  ServiceRecordPdfCheck,
-  ServiceRecordView,
+import {
+  API_MESSAGES,
+  type IssuedServiceRecord,
+  type ServiceRecordPdfCheck,
+  type ServiceRecordView,
 } from '@district/contracts';
-import { CurrentUser, Public, type Identity } from '@district/service-kit';
+import { CurrentUser, Public, requestLanguage, type Identity } from '@district/service-kit';
 import { IssueServiceRecordDto } from './service-records.dto';
 import { ServiceRecordsService } from './service-records.service';
 
@@ -28,8 +29,9 @@ export class ServiceRecordsController {
   issue(
     @CurrentUser() user: Identity,
     @Body() body: IssueServiceRecordDto,
+    @Req() request: FastifyRequest,
   ): Promise<IssuedServiceRecord> {
-    return this.records.issue(user, body);
+    return this.records.issue(user, body, requestLanguage(request.headers));
   }
 
   // Anyone may drop a PDF (body: the file, application/pdf); the module's parser caps its size.
@@ -38,14 +40,14 @@ export class ServiceRecordsController {
   @HttpCode(200)
   verify(@Req() request: FastifyRequest): Promise<ServiceRecordPdfCheck> {
     if (!Buffer.isBuffer(request.body))
-      throw new UnsupportedMediaTypeException('Send the PDF as application/pdf');
-    return this.records.checkPdf(request.body);
+      throw new UnsupportedMediaTypeException(API_MESSAGES.pdfRequired);
+    return this.records.checkPdf(request.body, requestLanguage(request.headers));
   }
 
   @Public()
   @Get(':code')
-  get(@Param('code') code: string): Promise<ServiceRecordView> {
-    return this.records.get(code);
+  get(@Param('code') code: string, @Req() request: FastifyRequest): Promise<ServiceRecordView> {
+    return this.records.get(code, requestLanguage(request.headers));
   }
 
   @Public()

@@ -1,12 +1,14 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import {
+  API_MESSAGES,
   apiPaths,
   SERVICE_RECORD_CODE_ALPHABET,
   SERVICE_RECORD_CODE_LENGTH,
   SERVICE_RECORD_CODE_PATTERN,
   type IssuedServiceRecord,
   type IssueServiceRecordInput,
+  type Language,
   type ServiceRecordContent,
   type ServiceRecordPdfCheck,
   type ServiceRecordView,
@@ -17,12 +19,12 @@ import type { HoursConfig } from '../hours.config';
 import { canonicalJson, parseRecordSigningKey, RecordSigner, sha256Hex } from './record-signing';
 import { type ServiceRecordEntity } from './service-record.entity';
 import { renderServiceRecordPdf } from './service-record-pdf';
+import { approvalText, SUPERVISOR_APPROVAL } from './approval-text';
+import { hoursCatalogue } from '../hours-catalogue';
 import { ServiceRecordsRepository, type ApprovedEntryRow } from './service-records.repository';
 
-export const RECORD_NOT_FOUND = 'Service record not found';
-export const STUDENT_NOT_FOUND = 'Student not found';
-// Until organisations confirm entries, every approved entry was approved by a supervisor.
-const SUPERVISOR_APPROVAL = 'Approved by a supervisor';
+export const RECORD_NOT_FOUND = API_MESSAGES.serviceRecordNotFound;
+export const STUDENT_NOT_FOUND = API_MESSAGES.studentNotFound;
 
 const entriesDigest = (rows: ApprovedEntryRow[]) =>
   sha256Hex(canonicalJson(rows.map((r) => [r.id, r.date, Number(r.hours)])));
@@ -51,10 +53,15 @@ export class ServiceRecordsService {
     return new URL(path, this.config.PUBLIC_URL).toString();
   }
 
-  async issue(caller: Identity, input: IssueServiceRecordInput): Promise<IssuedServiceRecord> {
+  // `language`: the request's (issue 22); the PDF is written in it and stored as issued.
+  async issue(
+    caller: Identity,
+    input: IssueServiceRecordInput,
+    language: Language,
+  ): Promise<IssuedServiceRecord> {
     const userId = input.userId ?? caller.id;
     if (userId !== caller.id && !caller.isAdmin)
-      throw new ForbiddenException('Only an admin can issue a record for another student');
+      throw new ForbiddenException(API_MESSAGES.recordForOtherStudent);
     const user = await this.records.findUser(userId);
     // A student just registered may not be in the replica yet: their token names them.
     const name = user?.name ?? (userId === caller.id ? caller.name : undefined);
@@ -67,6 +74,7 @@ export class ServiceRecordsService {
       date: row.date,
       hours: Number(row.hours),
       activity: row.description,
+      // Until organisations confirm entries, every approved entry was approved by a supervisor.
       approval: SUPERVISOR_APPROVAL,
     }));
     const content: ServiceRecordContent = {
@@ -81,7 +89,7 @@ export class ServiceRecordsService {
     };
     const signature = this.signer.sign(canonicalJson(content));
     const url = this.publicUrl(`/verify/${code}`);
-    const pdf = Buffer.from(await renderServiceRecordPdf(content, url, signature));
+    const pdf = Buffer.from(await renderServiceRecordPdf(content, url, signature, language));
     const pdfSha256 = sha256Hex(pdf);
 
     await this.dataSource.transaction(async (manager) => {
@@ -93,6 +101,7 @@ export class ServiceRecordsService {
         content,
         signature,
         entriesDigest: entriesDigest(rows),
+        language,
         pdf,
         pdfSha256,
         pdfSignature: this.signer.sign(pdfSha256),
@@ -102,7 +111,7 @@ export class ServiceRecordsService {
         action: 'record.issue',
         target: { type: 'service-record', id: code },
         outcome: 'success',
-        detail: { userId, totalHours: content.totalHours, entries: entries.length },
+        detail: { userId, totalHours: content.totalHours, entries: entries.length, language },
       });
     });
     return { code, url, pdfUrl: this.publicUrl(apiPaths.serviceRecordPdf(code)) };
@@ -118,14 +127,20 @@ export class ServiceRecordsService {
     return record;
   }
 
-  private async view(record: ServiceRecordEntity): Promise<ServiceRecordView> {
+  // The signed content, with how each entry was approved in the reader's language.
+  private async view(record: ServiceRecordEntity, language: Language): Promise<ServiceRecordView> {
     const current = entriesDigest(await this.records.approvedEntries(record.userId));
     const valid = current === record.entriesDigest;
-    return { ...record.content, valid, status: valid ? 'valid' : 'superseded' };
+    const t = hoursCatalogue.for(language);
+    const entries = record.content.entries.map((entry) => ({
+      ...entry,
+      approval: approvalText(t, entry.approval),
+    }));
+    return { ...record.content, entries, valid, status: valid ? 'valid' : 'superseded' };
   }
 
-  async get(code: string): Promise<ServiceRecordView> {
-    return this.view(await this.findGenuine(code));
+  async get(code: string, language: Language): Promise<ServiceRecordView> {
+    return this.view(await this.findGenuine(code), language);
   }
 
   async pdf(code: string): Promise<Buffer> {
@@ -133,14 +148,14 @@ export class ServiceRecordsService {
   }
 
   // Byte for byte as issued: its hash is one we signed, for a record whose content still verifies.
-  async checkPdf(bytes: Buffer): Promise<ServiceRecordPdfCheck> {
+  async checkPdf(bytes: Buffer, language: Language): Promise<ServiceRecordPdfCheck> {
     const hash = sha256Hex(bytes);
     for (const record of await this.records.findByPdfHash(hash)) {
       if (
         this.signer.verify(hash, record.pdfSignature) &&
         this.signer.verify(canonicalJson(record.content), record.signature)
       )
-        return { matches: true, record: await this.view(record) };
+        return { matches: true, record: await this.view(record, language) };
     }
     return { matches: false, record: null };
   }

@@ -61,7 +61,7 @@ export class CalendarService {
     const userId = FEED_TOKEN_PATTERN.test(token)
       ? await this.calendars.ownerOf(hashFeedToken(token))
       : undefined;
-    if (userId === undefined) throw new NotFoundException('Not Found');
+    if (userId === undefined) throw new NotFoundException(API_MESSAGES.notFound);
     return renderCalendar(await this.calendars.signedUpEntries(userId), {
       host: this.publicUrl.host,
       name: 'My volunteering',

@@ -2,6 +2,17 @@ import { CONSENT_MAILS_MAX } from '../consent.schema';
 import { GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../hour-goals.schema';
 import type { SharedMessages } from './shared-messages';
 
+// A review status word inside a sentence, agreeing with its noun (m: registro, f: publicación).
+const STATUS_ES: Record<string, [string, string]> = {
+  approved: ['aprobado', 'aprobada'],
+  rejected: ['rechazado', 'rechazada'],
+  pending: ['pendiente', 'pendiente'],
+};
+function statusEs(status: string, gender: 'm' | 'f'): string {
+  const forms = STATUS_ES[status];
+  return forms ? forms[gender === 'm' ? 0 : 1] : status;
+}
+
 // Spanish for the shared catalogue (messages.ts): neutral Latin American Spanish, "tú" for
 // students. Browsers load it only when Spanish is in use; services keep it in memory.
 export const SHARED_MESSAGES_ES: SharedMessages = {
@@ -177,6 +188,21 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
       'El correo de confirmación se puede enviar como máximo 3 veces por registro',
     confirmationNotAsked: 'No se pidió a ninguna organización que confirmara este registro',
     onlyPending: 'Solo se pueden revisar los elementos pendientes',
+    entryAlreadyReviewed: (status) =>
+      `Solo se pueden revisar los elementos pendientes: este registro ya está ${statusEs(status, 'm')}`,
+    postAlreadyReviewed: (status) =>
+      `Solo se pueden revisar los elementos pendientes: esta publicación ya está ${statusEs(status, 'f')}`,
+    confirmationAlreadyDecided: (decision) =>
+      decision === 'declined'
+        ? 'La organización ya rechazó este registro'
+        : decision === 'confirmed'
+          ? 'La organización ya confirmó este registro'
+          : `La organización ya respondió sobre este registro (${decision})`,
+    selfReview: 'No puedes revisar tus propias horas de servicio',
+    pdfRequired: 'Envía el PDF como application/pdf',
+    recordForOtherStudent: 'Solo un administrador puede emitir un certificado para otro estudiante',
+    serviceRecordNotFound: 'Certificado de servicio no encontrado',
+    studentNotFound: 'Estudiante no encontrado',
   },
   attendance: {
     wrongCode:
