@@ -9,7 +9,7 @@ import type { Language } from './languages';
 type Entry = string | ((...args: never[]) => string);
 type Matcher = { pattern: RegExp; translate: (target: SharedMessages, args: string[]) => string };
 
-const MARK = (i: number) => `\u0001${i}\u0001`;
+const MARK = (i: number) => `\uE000${i}\uE000`;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const exact = new Map<string, (target: SharedMessages) => string>();
@@ -31,7 +31,7 @@ for (const [section, entries] of Object.entries(SHARED_MESSAGES)) {
       ...Array.from({ length: arity }, (_, i) => MARK(i)),
     );
     const order: number[] = [];
-    const source = escapeRegExp(marked).replace(/\u0001(\d+)\u0001/g, (_, i: string) => {
+    const source = escapeRegExp(marked).replace(/\uE000(\d+)\uE000/g, (_, i: string) => {
       order.push(Number(i));
       return '([\\s\\S]+?)';
     });
