@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
 import {
   ATTENDANCE_MESSAGES,
   type AttendanceRecord,
@@ -80,6 +81,15 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
       .map((row) => row.payload)
       .filter((payload) => payload.opportunityId === opportunityId);
 
+  // Issue 18: each real change is in the audit trail, by whoever took attendance.
+  const audited = async (opportunityId: number) =>
+    (
+      await app.sql<{ actor_id: number; action: string; target_id: string; detail: unknown }>(
+        `SELECT actor_id, action, target_id, detail FROM ${PUBLISHED_AUDIT_LOG}
+          WHERE action LIKE 'attendance.%' ORDER BY id`,
+      )
+    ).filter((row) => JSON.stringify(row.detail).includes(`"opportunityId":${opportunityId}`));
+
   describe('roster and attendance (admin)', () => {
     it('lists the signed-up students with name, school and attendance not yet taken', async () => {
       const { id } = await opportunityAt(-HOUR, student, otherStudent);
@@ -141,6 +151,17 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect((await mark(id, student.id, false)).body).toMatchObject({ attended: false });
       expect((await roster(id)).body[0]).toMatchObject({ attended: false });
       expect((await events(id)).map((e) => e.attended)).toEqual([true, false]);
+      expect(
+        (await audited(id)).map((r) => [
+          r.actor_id,
+          r.action,
+          r.target_id,
+          (r.detail as { attended: boolean }).attended,
+        ]),
+      ).toEqual([
+        [admin.id, 'attendance.mark', String(student.id), true],
+        [admin.id, 'attendance.mark', String(student.id), false],
+      ]);
     });
 
     it('refuses a student who is not signed up, and a body that is not a boolean', async () => {
@@ -205,6 +226,9 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
           recordedBy: null,
           method: 'check-in',
         }),
+      ]);
+      expect((await audited(id)).map((r) => [r.actor_id, r.action])).toEqual([
+        [student.id, 'attendance.check-in'],
       ]);
     });
 

@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'opportunity.archive',
   'opportunity.reopen',
   'opportunity.delete',
+  // Issue 18: an admin's roster mark, a student's own check-in with the event's code.
+  'attendance.mark',
+  'attendance.check-in',
   'photo.approve',
   'photo.reject',
   'blog.approve',

@@ -16,6 +16,7 @@ import {
   type RosterEntry,
 } from '@district/contracts';
 import {
+  AuditService,
   fieldError,
   OutboxService,
   SERVICE_CONFIG,
@@ -47,6 +48,7 @@ export class AttendanceService {
     private readonly dataSource: DataSource,
     private readonly attendance: AttendanceRepository,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditService,
     @Inject(SERVICE_CONFIG) config: VolunteerConfig,
   ) {
     // Its own secret when set; else one derived from IDENTITY_SECRET (CheckInCodes keys each
@@ -144,6 +146,16 @@ export class AttendanceService {
           attended,
           recordedBy,
           method,
+        });
+      // Issue 18: who took attendance (or the student's own scan) is in the audit trail with the
+      // hours it creates or voids; a mark that changes nothing records nothing.
+      if (mark)
+        await this.audit.record(manager, {
+          actorId: recordedBy ?? userId,
+          action: method === 'check-in' ? 'attendance.check-in' : 'attendance.mark',
+          target: { type: 'user', id: userId },
+          outcome: 'success',
+          detail: { opportunityId: opportunity.id, title: opportunity.title, attended },
         });
       return mark;
     });
