@@ -166,7 +166,7 @@ async function buildLocalBases(
     }
   } else log(`${LOCAL.NODE_IMAGE} is cached`);
 
-  const debianPackages: Array<[keyof BaseImages, string, string[]]> = [
+  const debianPackages: Array<[Exclude<keyof BaseImages, 'DEBIAN_IMAGE'>, string, string[]]> = [
     ['POSTGRES_IMAGE', 'postgres.Dockerfile', ['postgres-entrypoint.sh']],
     ['REDIS_IMAGE', 'redis.Dockerfile', []],
     ['NGINX_IMAGE', 'nginx.Dockerfile', []],

@@ -128,20 +128,23 @@ export async function checkImage(
   piece: Piece,
 ): Promise<ImageCheck> {
   const problems: string[] = [];
+  // The whole config as JSON: a health check command may itself contain '|' (`curl ... || exit 1`).
   const inspect = await run(
     tools.docker,
-    [
-      'image',
-      'inspect',
-      '--format',
-      '{{.Config.User}}|{{json .Config.Healthcheck}}|{{json .Config.Entrypoint}}',
-      image,
-    ],
-    { env: tools.env },
+    ['image', 'inspect', '--format', '{{json .Config}}', image],
+    {
+      env: tools.env,
+    },
   );
-  const [user, health, entrypoint] = inspect.stdout.trim().split('|');
+  const config = JSON.parse(inspect.stdout.trim()) as {
+    User?: string;
+    Healthcheck?: unknown;
+    Entrypoint?: string[] | null;
+  };
+  const user = config.User ?? '';
+  const entrypoint = JSON.stringify(config.Entrypoint ?? null);
   if (!user || user === 'root' || user === '0') problems.push(`runs as root (USER "${user}")`);
-  if (!health || health === 'null') problems.push('no HEALTHCHECK');
+  if (!config.Healthcheck) problems.push('no HEALTHCHECK');
   const isNginx = piece.dockerfile.includes('web.');
   if (!isNginx && !entrypoint.includes('tini')) problems.push(`no init as PID 1 (${entrypoint})`);
   // Shipped by accident: source maps of our code, TypeScript sources, dev-only tools.
