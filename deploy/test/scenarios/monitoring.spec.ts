@@ -23,11 +23,22 @@ describe('monitoring profile', () => {
 
   beforeAll(async () => {
     up = await platform();
-    await scale(up.project, { 'svc-volunteer': 2 });
+    // --no-deps: `up` of the monitoring services alone would converge their dependencies (the
+    // gateway and through it every service) back to one replica each.
     await up.project.compose(
-      ['--profile', 'monitoring', 'up', '-d', '--no-build', 'prometheus', 'gateway-exporter'],
+      [
+        '--profile',
+        'monitoring',
+        'up',
+        '-d',
+        '--no-deps',
+        '--no-build',
+        'prometheus',
+        'gateway-exporter',
+      ],
       { timeoutMs: 180_000 },
     );
+    await scale(up.project, { 'svc-volunteer': 2 });
     const { stdout } = await up.project.compose(['port', 'prometheus', '9090']);
     const port = stdout.trim().split(':').pop();
     prometheusUrl = `http://127.0.0.1:${port}`;
