@@ -224,4 +224,14 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     opportunityUpdated: 'Oportunidad actualizada correctamente',
     seriesCreated: (count) => `${count} oportunidades creadas correctamente`,
   },
+  kit: {
+    loading: 'Cargando',
+    close: 'Cerrar',
+    cancel: 'Cancelar',
+    optional: '(opcional)',
+    noMatches: 'Sin resultados',
+    showAllOptions: 'Mostrar todas las opciones',
+    notification: 'Notificación',
+    notificationsRegion: 'Notificaciones ({hotkey})',
+  },
 };

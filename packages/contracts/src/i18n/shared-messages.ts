@@ -4,6 +4,7 @@ import { GOAL_MESSAGES } from '../hour-goals.schema';
 import {
   API_MESSAGES,
   EMPTY_TEXTS,
+  KIT_TEXTS,
   NOTIFICATION_TOAST,
   SCREEN_TEXTS,
   TOASTS,
@@ -26,6 +27,7 @@ export const SHARED_MESSAGES = {
   consent: CONSENT_MESSAGES,
   goals: GOAL_MESSAGES,
   opportunityEdit: OPPORTUNITY_EDIT_MESSAGES,
+  kit: KIT_TEXTS,
 } as const;
 
 type Translated<T> = {
