@@ -33,18 +33,18 @@ function readCatalogue(path: string): Catalogue {
 // own compiled form.
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!Array.isArray(node)) return;
-    if (typeof node[0] === 'string' && node.length >= 1 && !Array.isArray(node[0])) {
-      // [name] or [name, type, options]
-      names.add(node[0]);
-      if (node[2] && typeof node[2] === 'object')
-        for (const branch of Object.values(node[2] as object)) walk(branch);
-      return;
+  // A compiled message is a list of tokens: text (a string) or an argument node, [name] or
+  // [name, type, options] whose options are token lists again (plural and select branches).
+  const tokens = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    for (const token of list) {
+      if (!Array.isArray(token) || typeof token[0] !== 'string') continue;
+      names.add(token[0]);
+      if (token[2] && typeof token[2] === 'object')
+        for (const branch of Object.values(token[2] as object)) tokens(branch);
     }
-    for (const child of node) walk(child);
   };
-  walk(compileMessage(message));
+  tokens(compileMessage(message));
   return [...names].sort();
 }
 
