@@ -23,7 +23,12 @@ function Screen() {
         <Input />
       </Field>
       <Field label="Event">
-        <Combobox options={[{ value: '1', label: 'Beach Clean-Up' }]} listLabel="Events" />
+        <Combobox
+          options={[{ value: '1', label: 'Beach Clean-Up' }]}
+          value=""
+          onValueChange={() => undefined}
+          listLabel="Events"
+        />
       </Field>
     </>
   );
