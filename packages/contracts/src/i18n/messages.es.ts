@@ -1,5 +1,4 @@
-import { CONSENT_MAILS_MAX } from '../consent.schema';
-import { GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../hour-goals.schema';
+import { CONSENT_MAILS_MAX, GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../feature-messages';
 import type { SharedMessages } from './shared-messages';
 
 // Spanish for the shared catalogue (messages.ts): neutral Latin American Spanish, "tú" for
