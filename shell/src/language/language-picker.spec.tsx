@@ -116,7 +116,7 @@ describe('language picker', () => {
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
 
     pick('es');
-    expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Salir' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Principal' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver oportunidades' })).toBeTruthy();
     await waitFor(() =>
@@ -131,7 +131,7 @@ describe('language picker', () => {
   it("switches to the account's saved language when the user loads", async () => {
     signedIn = { ...ada, language: 'es' };
     renderAt('/');
-    expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Salir' })).toBeTruthy();
     expect(
       screen.getByText('Ada Lovelace', { selector: 'strong' }).parentElement?.textContent,
     ).toBe('Hola, Ada Lovelace');
