@@ -207,6 +207,7 @@ test.describe('signed in', () => {
             '.brand',
             '.app-header__avatar',
             '.app-header__welcome',
+            '.app-header__language',
             '.app-header__logout',
             '.app-header__menu-toggle',
           ].map((selector) => {

@@ -78,6 +78,8 @@ test('Tab on the sign-in screen goes tab, fields, link, button: never the tab pa
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
   await expectTabOrder(page, [
+    // Issue 22: the language picker in the page's top bar comes first.
+    page.getByRole('banner').getByRole('combobox', { name: 'Language' }),
     page.getByRole('tab', { name: 'Login' }),
     page.getByLabel('Username'),
     page.getByLabel('Password'),
@@ -108,6 +110,8 @@ test('Tab through the signed-in header reaches every link, the avatar and Logout
     nav.getByRole('link', { name: 'Blog' }),
     nav.getByRole('link', { name: 'Service Hours' }),
     page.getByRole('button', { name: 'Change profile picture' }),
+    // Issue 22: the language picker sits between the welcome line and Logout.
+    page.getByRole('banner').getByRole('combobox', { name: 'Language' }),
     page.getByRole('button', { name: 'Logout' }),
     page.getByRole('main').getByRole('link').first(),
   ]);

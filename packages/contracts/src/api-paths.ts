@@ -25,6 +25,8 @@ export const apiPaths = {
   userPrivacy: '/api/user/privacy',
   userExport: '/api/user/export',
   userDelete: '/api/user/delete',
+  // Issue 22: the user's language.
+  userPreferences: '/api/user/preferences',
   privacySettings: '/api/privacy/settings',
   // Issue 20: guardian consent (the token pages are public).
   registerOptions: '/api/register/options',

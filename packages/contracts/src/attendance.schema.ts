@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { plainText, routeIdSchema } from './fields';
 import { VALIDATION } from './messages';
 
+// Their texts live in a zod-free module the browser's first load can import (issue 22).
+export { ATTENDANCE_MESSAGES } from './feature-messages';
+
 // Issue 18: an admin takes attendance from the roster, or a student checks in with the rotating
 // code shown at the event; either way an attended sign-up becomes one approved hours entry.
 
@@ -56,14 +59,6 @@ export const attendanceRecordResponseSchema = z.object({
   recordedAt: z.string(),
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordResponseSchema>;
-
-export const ATTENDANCE_MESSAGES = {
-  wrongCode: 'That check-in code is wrong or has expired. Scan the code shown at the event again.',
-  checkInClosed:
-    'Check-in is open only from one hour before the event until one hour after it ends',
-  notSignedUp: 'You are not signed up for this opportunity',
-  studentNotSignedUp: 'This student is not signed up for this opportunity',
-} as const;
 
 // The page of mf-volunteer a check-in QR code opens.
 export const checkInPageUrl = (opportunityId: number, code: string) =>

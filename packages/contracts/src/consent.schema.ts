@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
 import { messageFor, plainText } from './fields';
+import { CONSENT_MESSAGES } from './feature-messages';
+
+// Their texts live in a zod-free module the browser's first load can import (issue 22).
+export { CONSENT_MAILS_MAX, CONSENT_MESSAGES } from './feature-messages';
 
 // Issue 20 "Guardian consent under 13". 'school': the district consents (SPEC registration);
 // 'guardian': a date of birth at registration, and a guardian's signed consent under 13.
@@ -9,25 +13,6 @@ export type ConsentMode = (typeof CONSENT_MODES)[number];
 export const CONSENT_MIN_AGE = 13;
 // A guardian link lives this long; an account still pending after CONSENT_DEADLINE_DAYS is deleted.
 export const CONSENT_TOKEN_TTL_DAYS = 30;
-export const CONSENT_MAILS_MAX = 3;
-
-export const CONSENT_MESSAGES = {
-  dateOfBirthRequired: 'Date of birth is required',
-  dateOfBirthInvalid: 'Enter your date of birth as YYYY-MM-DD',
-  guardianEmailRequired: "Students under 13 must give a parent's or guardian's e-mail address",
-  guardianEmailInvalid: 'Enter a valid e-mail address for your parent or guardian',
-  notAskedInSchoolMode: 'This field is not asked for in this district',
-  restrictedBlog: 'Your parent or guardian has not agreed yet: you can post once they do',
-  restrictedPhoto: 'Your parent or guardian has not agreed yet: you can add photos once they do',
-  restrictedVisibility:
-    'Your parent or guardian has not agreed yet: other students can see you once they do',
-  invalidConsentLink: 'This consent link is invalid, already used or expired',
-  notPending: 'This account is not waiting for consent',
-  resendLimit: `The consent e-mail was already sent ${CONSENT_MAILS_MAX} times for this account`,
-  bannerTitle: 'Your account is limited until a parent or guardian agrees',
-  bannerText:
-    'Because you are under 13, we e-mailed your parent or guardian a link. Until they open it and agree, you cannot post on the blog or add photos, and other students do not see you. Accounts without consent are deleted after 30 days.',
-} as const;
 
 // YYYY-MM-DD, a real day, not in the future, not before 1900.
 export const dateOfBirthSchema = plainText({

@@ -3,6 +3,10 @@ import { HOURS_STEP, REVIEW_STATUSES } from './constants';
 import { coercedNumber, messageFor, plainText } from './fields';
 import { SCHOOL_NAMES, OTHER_SCHOOL } from './schools';
 import { gradeSchema } from './users.schema';
+import { GOAL_HOURS_MAX, HOUR_GOALS_MAX, GOAL_MESSAGES } from './feature-messages';
+
+// Their texts live in a zod-free module the browser's first load can import (issue 22).
+export { GOAL_HOURS_MAX, HOUR_GOALS_MAX, GOAL_MESSAGES } from './feature-messages';
 
 // Issue 19: hour requirements per grade (district-wide), optionally per school, and the
 // progress, filters, export and reports built on them.
@@ -15,19 +19,6 @@ export const serviceHoursExportPath = '/api/service-hours/export.csv';
 export const serviceHoursReportsPath = '/api/service-hours/reports';
 export const serviceHoursReportCsvPath = (report: HoursReportName) =>
   `/api/service-hours/reports/${report}.csv`;
-
-export const GOAL_HOURS_MAX = 1000;
-export const HOUR_GOALS_MAX = 200;
-
-export const GOAL_MESSAGES = {
-  hoursMin: 'Goal hours must be at least 0.5',
-  hoursMax: `Goal hours cannot exceed ${GOAL_HOURS_MAX}`,
-  hoursStep: 'Goal hours must be in steps of 0.5',
-  school: 'Choose a school from the list',
-  dueDate: 'Due date must be a date (YYYY-MM-DD)',
-  duplicate: 'Only one goal per grade and school',
-  tooMany: `At most ${HOUR_GOALS_MAX} goals`,
-} as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // A calendar day as text (YYYY-MM-DD) that exists: no time zone can shift it.

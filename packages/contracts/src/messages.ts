@@ -150,6 +150,20 @@ export const SCREEN_TEXTS = {
   notFoundText: 'Did you forget to add the page to the router?',
 } as const;
 
+// The kit's own texts (packages/ui components), shared by every area: a spinner's default label,
+// a dialog's close button, the combobox's empty list, the toaster's landmark (issue 22).
+export const KIT_TEXTS = {
+  loading: 'Loading',
+  close: 'Close',
+  cancel: 'Cancel',
+  optional: '(optional)',
+  noMatches: 'No matches',
+  showAllOptions: 'Show all options',
+  notification: 'Notification',
+  // Radix replaces {hotkey} with the shortcut (F8): keep the placeholder in every language.
+  notificationsRegion: 'Notifications ({hotkey})',
+} as const;
+
 // SPEC §8 developer-facing error.
 export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
 

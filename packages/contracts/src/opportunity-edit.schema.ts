@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { SPACES_MAX, SPACES_MIN, TEXT_LIMITS } from './constants';
 import { coercedNumber, messageFor, optionalCoercedDate, plainText, requiredText } from './fields';
 import { VALIDATION } from './messages';
+import { OPPORTUNITY_EDIT_MESSAGES } from './feature-messages';
 
-// Issue 18 texts (our own wording, in the spec's voice).
-export const OPPORTUNITY_EDIT_MESSAGES = {
-  nothingToChange: 'Change at least one field',
-  spacesBelowSignups: (filled: number) =>
-    `Spaces cannot be fewer than the ${filled} students already signed up`,
-  repeatWeeksRange: 'Repeat weekly between 2 and 26 times',
-  invalidTimeZone: 'Unknown time zone',
-  opportunityUpdated: 'Opportunity updated successfully',
-  seriesCreated: (count: number) => `${count} opportunities created successfully`,
-} as const;
+// Their texts live in a zod-free module the browser's first load can import (issue 22).
+export { OPPORTUNITY_EDIT_MESSAGES } from './feature-messages';
 
 // The district's zone: series dates keep their wall-clock time here when the browser does not
 // say its own, and server-written texts (change notices) give times in it.

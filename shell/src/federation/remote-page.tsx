@@ -1,4 +1,4 @@
-import { Spinner } from '@district/ui';
+import { Spinner, useT } from '@district/ui';
 import {
   Component,
   lazy,
@@ -96,11 +96,12 @@ export function RemotePage({ id }: { id: RemoteId }) {
   // Leaving a broken area: the next visit tries again.
   useEffect(() => () => forgetIfFailed(id), [id]);
   const { attempt, Page } = state;
+  const { t } = useT();
 
   return (
     <RemoteRetryContext.Provider value={retry}>
       <RemoteErrorBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={<Spinner page label="Loading page" />}>
+        <Suspense fallback={<Spinner page label={t('shell.loading.page')} />}>
           <Page />
         </Suspense>
       </RemoteErrorBoundary>

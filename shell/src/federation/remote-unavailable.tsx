@@ -6,6 +6,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  useT,
 } from '@district/ui';
 import { createContext, useContext } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,22 +18,21 @@ export const RemoteRetryContext = createContext<() => void>(() => window.locatio
 export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
   const contextRetry = useContext(RemoteRetryContext);
   const retry = onRetry ?? contextRetry;
+  const { t } = useT();
   return (
     <Card role="alert" className="remote-unavailable">
       <CardHeader>
         {/* It stands in for the area, whose h1 never arrived (axe page-has-heading-one). */}
-        <CardTitle as="h1">This section could not be loaded</CardTitle>
-        <CardDescription>
-          It may be updating or your connection dropped. The rest of the site still works.
-        </CardDescription>
+        <CardTitle as="h1">{t('shell.remote.title')}</CardTitle>
+        <CardDescription>{t('shell.remote.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <p>Try again in a moment, or go back to the home page.</p>
+        <p>{t('shell.remote.hint')}</p>
       </CardContent>
       <CardFooter>
-        <Button onClick={retry}>Retry</Button>
+        <Button onClick={retry}>{t('shell.remote.retry')}</Button>
         <Button variant="outline" asChild>
-          <Link to="/">Go to Home</Link>
+          <Link to="/">{t('shell.common.goHome')}</Link>
         </Button>
       </CardFooter>
     </Card>

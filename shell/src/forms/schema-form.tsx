@@ -1,4 +1,4 @@
-import { Button, Field, Input, toastError } from '@district/ui';
+import { Button, Field, Input, toastError, translate, useT } from '@district/ui';
 import { useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
@@ -82,8 +82,12 @@ export function TextField<V extends FormValues>({
   label: string;
   optional?: boolean;
 } & Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'form'>) {
+  // The schema speaks English (the service parses with it); the message is shown in the
+  // language in use, and follows a language switch (useT re-renders).
+  useT();
+  const error = form.errors[name];
   return (
-    <Field label={label} optional={optional} error={form.errors[name]}>
+    <Field label={label} optional={optional} error={error && translate(error)}>
       <Input
         name={name}
         value={form.values[name]}

@@ -1,4 +1,4 @@
-import { Spinner, useAuth } from '@district/ui';
+import { Spinner, useAuth, useT } from '@district/ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ConsentBanner } from './consent-banner';
@@ -9,15 +9,16 @@ import { Header } from './header';
 // is loading or broken stays inside this frame, so navigation keeps working.
 export function AppLayout() {
   const { user } = useAuth();
+  const { t } = useT();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('shell.layout.skipToContent')}
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
         {user?.restricted && <ConsentBanner />}
-        <Suspense fallback={<Spinner page label="Loading page" />}>
+        <Suspense fallback={<Spinner page label={t('shell.loading.page')} />}>
           <Outlet />
         </Suspense>
       </main>

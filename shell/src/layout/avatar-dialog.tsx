@@ -1,4 +1,4 @@
-import { apiPaths, AVATAR_ACCEPT, AVATAR_FIELD, TOASTS } from '@district/contracts';
+import { apiPaths, AVATAR_ACCEPT, AVATAR_FIELD } from '@district/contracts';
 import {
   apiRequest,
   Avatar,
@@ -8,7 +8,9 @@ import {
   Input,
   toast,
   toastError,
+  translate,
   useAuth,
+  useT,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
@@ -44,6 +46,7 @@ export function AvatarDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { user, refreshUser } = useAuth();
+  const { t, m } = useT();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const preview = useObjectUrl(file);
@@ -59,14 +62,18 @@ export function AvatarDialog({
   const upload = useMutation({
     mutationFn: uploadAvatar,
     onSuccess: async () => {
-      toast({ title: TOASTS.avatarUpdated });
+      toast({ title: m.toasts.avatarUpdated });
       // SPEC §7: on success the current user is reloaded (the header shows the new picture).
       await refreshUser();
       close(false);
     },
     onError: (err) => {
       setError(withoutStatus(err.message));
-      toast({ title: 'Error', description: TOASTS.avatarUpdateFailed, variant: 'destructive' });
+      toast({
+        title: m.toasts.errorTitle,
+        description: m.toasts.avatarUpdateFailed,
+        variant: 'destructive',
+      });
     },
   });
 
@@ -92,19 +99,19 @@ export function AvatarDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Change profile picture"
-      description="Choose an image file (JPEG, PNG, WebP or GIF) up to 5MB."
+      title={t('shell.avatar.title')}
+      description={t('shell.avatar.description')}
       footer={
         <>
           <Button variant="outline" onClick={() => close(false)}>
-            Cancel
+            {t('shell.avatar.cancel')}
           </Button>
           <Button
             disabled={!file || upload.isPending}
             aria-busy={upload.isPending}
             onClick={() => file && upload.mutate(file)}
           >
-            {upload.isPending ? 'Uploading…' : 'Upload'}
+            {upload.isPending ? t('shell.avatar.uploading') : t('shell.avatar.upload')}
           </Button>
         </>
       }
@@ -114,9 +121,13 @@ export function AvatarDialog({
           name={user.name}
           src={preview ?? user.avatarUrl}
           size="xl"
-          alt={preview ? 'Preview of the new picture' : ''}
+          alt={preview ? t('shell.avatar.preview') : ''}
         />
-        <Field label="Picture" error={error} className="avatar-dialog__field">
+        <Field
+          label={t('shell.avatar.field')}
+          error={error && translate(error)}
+          className="avatar-dialog__field"
+        >
           <Input type="file" name={AVATAR_FIELD} accept={AVATAR_ACCEPT} onChange={choose} />
         </Field>
       </div>

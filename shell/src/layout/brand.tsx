@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
-import { HeartIcon } from '@district/ui';
+import { HeartIcon, useT } from '@district/ui';
 
+// A proper name: the same in every language.
 export const PRODUCT_NAME = 'District Volunteers';
 
 // The product logo; a link to / wherever it appears (SPEC §2 "Shared header").
 export function Brand({ linked = true }: { linked?: boolean }) {
+  const { t } = useT();
   const content = (
     <>
       <span className="brand__mark">
@@ -14,7 +16,7 @@ export function Brand({ linked = true }: { linked?: boolean }) {
     </>
   );
   return linked ? (
-    <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} home`}>
+    <Link to="/" className="brand" aria-label={t('shell.brand.home', { product: PRODUCT_NAME })}>
       {content}
     </Link>
   ) : (

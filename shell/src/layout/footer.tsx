@@ -1,13 +1,18 @@
+import { useT } from '@district/ui';
 import { PRODUCT_NAME } from './brand';
 
 export function Footer() {
+  const { t } = useT();
   return (
     <footer className="app-footer">
       <div className="app-footer__inner">
         <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. Made for the students of our parish district.
+          {t('shell.footer.copyright', {
+            year: String(new Date().getFullYear()),
+            product: PRODUCT_NAME,
+          })}
         </p>
-        <p className="app-footer__tagline">Volunteer. Connect. Share your story.</p>
+        <p className="app-footer__tagline">{t('shell.footer.tagline')}</p>
       </div>
     </footer>
   );

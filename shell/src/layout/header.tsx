@@ -1,31 +1,34 @@
-import { Avatar, Button, cn, preloadDialog, useAuth } from '@district/ui';
+import { Avatar, Button, cn, preloadDialog, Trans, useAuth, useT } from '@district/ui';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '@district/ui';
 import { AvatarDialog } from './avatar-dialog';
+import { LanguagePicker } from '../language/language-picker';
 import { Brand } from './brand';
 
 interface NavItem {
   to: string;
+  // The shell catalogue's key of the link's text.
   label: string;
 }
 
 const NAV: NavItem[] = [
-  { to: '/volunteer', label: 'Volunteer' },
-  { to: '/directory', label: 'Directory' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/service-hours', label: 'Service Hours' },
+  { to: '/volunteer', label: 'shell.nav.volunteer' },
+  { to: '/directory', label: 'shell.nav.directory' },
+  { to: '/blog', label: 'shell.nav.blog' },
+  { to: '/service-hours', label: 'shell.nav.serviceHours' },
 ];
+const SUPERVISOR_ITEM: NavItem = { to: '/supervisor', label: 'shell.nav.supervisor' };
 
 // SPEC §2 "Shared header". Below the lg breakpoint the links fold into a menu button.
 export function Header() {
   const { user, logoutMutation } = useAuth();
+  const { t } = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
   if (!user) return null;
 
-  const items =
-    user.isSupervisor || user.isAdmin ? [...NAV, { to: '/supervisor', label: 'Supervisor' }] : NAV;
+  const items = user.isSupervisor || user.isAdmin ? [...NAV, SUPERVISOR_ITEM] : NAV;
 
   return (
     <header className="app-header">
@@ -37,14 +40,14 @@ export function Header() {
           className="app-header__menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="main-nav"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={t(menuOpen ? 'shell.header.closeMenu' : 'shell.header.openMenu')}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon size="lg" /> : <MenuIcon size="lg" />}
         </Button>
         <nav
           id="main-nav"
-          aria-label="Main"
+          aria-label={t('shell.nav.label')}
           className={cn('app-nav', menuOpen && 'app-nav--open')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') setMenuOpen(false);
@@ -60,7 +63,7 @@ export function Header() {
                   }
                   onClick={() => setMenuOpen(false)}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -75,12 +78,20 @@ export function Header() {
           onFocus={preloadDialog}
         >
           {/* The name lives in hidden text, not aria-label, so it never mismatches the initials shown. */}
-          <span className="ui-sr-only">Change profile picture</span>
+          <span className="ui-sr-only">{t('shell.header.changePicture')}</span>
           <Avatar name={user.name} src={user.avatarUrl} size="md" />
         </button>
-        <p className="app-header__welcome" title={`Welcome, ${user.name}`}>
-          Welcome, <strong>{user.name}</strong>
+        <p
+          className="app-header__welcome"
+          title={t('shell.header.welcomeTitle', { name: user.name })}
+        >
+          <Trans
+            id="shell.header.welcome"
+            values={{ name: user.name }}
+            components={{ 0: <strong /> }}
+          />
         </p>
+        <LanguagePicker className="app-header__language" />
         <Button
           variant="outline"
           size="sm"
@@ -88,7 +99,7 @@ export function Header() {
           disabled={logoutMutation.isPending}
           onClick={() => logoutMutation.mutate()}
         >
-          Logout
+          {t('shell.header.logout')}
         </Button>
       </div>
       <AvatarDialog open={avatarOpen} onOpenChange={setAvatarOpen} />

@@ -1,5 +1,14 @@
 import { apiPaths, APP_ROUTES, type CurrentUser } from '@district/contracts';
-import { apiRequest, Button, Field, Input, setCurrentUser, toast, useAuth } from '@district/ui';
+import {
+  apiRequest,
+  Button,
+  Field,
+  Input,
+  setCurrentUser,
+  toast,
+  useAuth,
+  useT,
+} from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { withoutStatus } from '../forms/form-helpers';
@@ -7,6 +16,7 @@ import { withoutStatus } from '../forms/form-helpers';
 // Issue 20: the student's own privacy choices, in the profile dialog the header's avatar opens.
 export function PrivacySection() {
   const { user } = useAuth();
+  const { t, m } = useT();
   const switchId = useId();
   const hintId = useId();
   const [deleting, setDeleting] = useState(false);
@@ -21,13 +31,15 @@ export function PrivacySection() {
     onSuccess: (updated) => {
       setCurrentUser(updated);
       toast({
-        title: updated.directoryVisible
-          ? 'Other students can see you again'
-          : 'You are hidden from other students',
+        title: t(updated.directoryVisible ? 'shell.privacy.visibleAgain' : 'shell.privacy.hidden'),
       });
     },
     onError: (err) =>
-      toast({ title: 'Error', description: withoutStatus(err.message), variant: 'destructive' }),
+      toast({
+        title: m.toasts.errorTitle,
+        description: withoutStatus(err.message),
+        variant: 'destructive',
+      }),
   });
 
   const removal = useMutation({
@@ -48,7 +60,7 @@ export function PrivacySection() {
   return (
     <section className="privacy-section" aria-labelledby={`${switchId}-title`}>
       <h3 id={`${switchId}-title`} className="privacy-section__title">
-        Privacy
+        {t('shell.privacy.title')}
       </h3>
       <div className="privacy-section__switch">
         <input
@@ -61,22 +73,22 @@ export function PrivacySection() {
           aria-describedby={hintId}
           onChange={(event) => visibility.mutate(event.target.checked)}
         />
-        <label htmlFor={switchId}>Show me to other students</label>
+        <label htmlFor={switchId}>{t('shell.privacy.showMe')}</label>
       </div>
       <p id={hintId} className="privacy-section__hint">
         {visible
-          ? 'Other students see your name, grade, picture and hours in the directory and on sign-up lists.'
-          : `Other students don't see you in the directory, and sign-up lists show "A student from ${user.school}". Admins and supervisors still see you.`}
+          ? t('shell.privacy.visibleHint')
+          : t('shell.privacy.hiddenHint', { school: user.school })}
       </p>
       <div className="privacy-section__actions">
         <Button variant="outline" size="sm" asChild>
           <a href={apiPaths.userExport} download>
-            Download my data
+            {t('shell.privacy.download')}
           </a>
         </Button>
         {!deleting && (
           <Button variant="destructive" size="sm" onClick={() => setDeleting(true)}>
-            Delete my account
+            {t('shell.privacy.delete')}
           </Button>
         )}
       </div>
@@ -89,11 +101,8 @@ export function PrivacySection() {
             removal.mutate();
           }}
         >
-          <p className="privacy-section__hint">
-            This cannot be undone: your account, service hours, sign-ups and photos are removed, and
-            your posts show "Unknown Author". Enter your password to confirm.
-          </p>
-          <Field label="Password" error={deleteError}>
+          <p className="privacy-section__hint">{t('shell.privacy.deleteWarning')}</p>
+          <Field label={t('shell.privacy.password')} error={deleteError}>
             <Input
               type="password"
               name="password"
@@ -104,7 +113,7 @@ export function PrivacySection() {
           </Field>
           <div className="privacy-section__actions">
             <Button type="button" variant="outline" size="sm" onClick={() => setDeleting(false)}>
-              Keep my account
+              {t('shell.privacy.keep')}
             </Button>
             <Button
               type="submit"
@@ -113,7 +122,7 @@ export function PrivacySection() {
               disabled={!password || removal.isPending}
               aria-busy={removal.isPending}
             >
-              Delete my account permanently
+              {t('shell.privacy.deletePermanently')}
             </Button>
           </div>
         </form>

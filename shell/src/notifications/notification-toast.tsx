@@ -6,6 +6,8 @@ import {
 } from '@district/contracts';
 import {
   HeartIcon,
+  i18n,
+  messages,
   SparklesIcon,
   StarIcon,
   toast,
@@ -14,6 +16,7 @@ import {
   type ToastHandle,
 } from '@district/ui';
 import type { ComponentType } from 'react';
+import '../i18n';
 import './notifications.css';
 
 type IconColor = (typeof NOTIFICATION_TOAST.iconColors)[number];
@@ -46,28 +49,30 @@ export function showNotificationToast(
 ): ToastHandle {
   if (item.type === 'personal') return showPersonalToast(item, open);
   const Icon = ICONS[color];
+  // The shared catalogue's texts in the language in use when the toast appears.
+  const texts = messages().notificationToast;
   return toast({
     ...(open
       ? {
           action: {
-            label: 'View',
-            altText: `View ${item.data.title} on the Volunteer Opportunities page`,
+            label: i18n._('shell.toast.view'),
+            altText: i18n._('shell.toast.viewOpportunity', { title: item.data.title }),
             onClick: () => open(opportunityPath(item)),
           },
         }
       : {}),
-    title: NOTIFICATION_TOAST.title,
+    title: texts.title,
     description: (
       <span className="notification-toast">
         <span className="notification-toast__text">
-          {NOTIFICATION_TOAST.description(item.data.title, item.data.location)}
+          {texts.description(item.data.title, item.data.location)}
         </span>
         <span className="notification-toast__extra" data-icon-color={color}>
           <Icon
             size="sm"
             className={`notification-toast__icon notification-toast__icon--${color}`}
           />
-          {NOTIFICATION_TOAST.extraLine}
+          {texts.extraLine}
         </span>
       </span>
     ),
@@ -94,8 +99,8 @@ function showPersonalToast(
     ...(open && path
       ? {
           action: {
-            label: 'View',
-            altText: `View ${item.data.title}`,
+            label: i18n._('shell.toast.view'),
+            altText: i18n._('shell.toast.viewItem', { title: item.data.title }),
             onClick: () => open(path),
           },
         }

@@ -1,4 +1,4 @@
-import { Spinner, useAuth } from '@district/ui';
+import { Spinner, useAuth, useT } from '@district/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
@@ -12,11 +12,12 @@ export function ProtectedRoute({
   preload?: () => void;
 }) {
   const { user, isLoading } = useAuth();
+  const { t } = useT();
   const location = useLocation();
   useEffect(() => {
     if (user !== null) preload?.();
   }, [user, preload]);
-  if (isLoading) return <Spinner page size="lg" label="Loading your account" />;
+  if (isLoading) return <Spinner page size="lg" label={t('shell.loading.account')} />;
   if (!user)
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
@@ -26,7 +27,7 @@ export function ProtectedRoute({
 export function PublicOnlyRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   const location = useLocation();
-  if (isLoading) return <Spinner page size="lg" label="Loading" />;
+  if (isLoading) return <Spinner page size="lg" />;
   if (user) return <Navigate to={safeReturnPath(location.state)} replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,4 @@
-import { CONSENT_MAILS_MAX } from '../consent.schema';
-import { GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../hour-goals.schema';
+import { CONSENT_MAILS_MAX, GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../feature-messages';
 import type { SharedMessages } from './shared-messages';
 
 // A review status word inside a sentence, agreeing with its noun (m: registro, f: publicación).
@@ -249,5 +248,15 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     invalidTimeZone: 'Zona horaria desconocida',
     opportunityUpdated: 'Oportunidad actualizada correctamente',
     seriesCreated: (count) => `${count} oportunidades creadas correctamente`,
+  },
+  kit: {
+    loading: 'Cargando',
+    close: 'Cerrar',
+    cancel: 'Cancelar',
+    optional: '(opcional)',
+    noMatches: 'Sin resultados',
+    showAllOptions: 'Mostrar todas las opciones',
+    notification: 'Notificación',
+    notificationsRegion: 'Notificaciones ({hotkey})',
   },
 };

@@ -1,17 +1,20 @@
-import { ATTENDANCE_MESSAGES } from '../attendance.schema';
-import { CONSENT_MESSAGES } from '../consent.schema';
-import { GOAL_MESSAGES } from '../hour-goals.schema';
+import {
+  ATTENDANCE_MESSAGES,
+  CONSENT_MESSAGES,
+  GOAL_MESSAGES,
+  OPPORTUNITY_EDIT_MESSAGES,
+} from '../feature-messages';
 import {
   API_MESSAGES,
   EMPTY_TEXTS,
+  KIT_TEXTS,
   NOTIFICATION_TOAST,
   SCREEN_TEXTS,
   TOASTS,
   VALIDATION,
 } from '../messages';
-import { OPPORTUNITY_EDIT_MESSAGES } from '../opportunity-edit.schema';
 
-// The shared catalogue (issue 22): every text that services and browsers both use, by section,
+// The shared catalogue (issue 22; no zod in its imports: it is part of the browser's first load): every text that services and browsers both use, by section,
 // in English (the source). Other languages translate this object with the same shape
 // (messages.es.ts); TypeScript refuses a translation that misses a key.
 const { iconColors: _iconColors, ...notificationToastTexts } = NOTIFICATION_TOAST;
@@ -26,6 +29,7 @@ export const SHARED_MESSAGES = {
   consent: CONSENT_MESSAGES,
   goals: GOAL_MESSAGES,
   opportunityEdit: OPPORTUNITY_EDIT_MESSAGES,
+  kit: KIT_TEXTS,
 } as const;
 
 type Translated<T> = {

@@ -1,6 +1,5 @@
 import {
   apiPaths,
-  TOASTS,
   USE_AUTH_OUTSIDE_PROVIDER,
   type CurrentUser,
   type LoginInput,
@@ -10,6 +9,7 @@ import { useMutation, useQuery, type UseMutationResult } from '@tanstack/react-q
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { apiRequest, getQueryFn } from '../api/api-client';
 import { queryClient } from '../api/query-client';
+import { messages } from '../i18n/i18n';
 import { toast, usePlatformStore } from '../store/platform-store';
 
 // The current user's query key is its URL, like every other read.
@@ -63,7 +63,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (await apiRequest('POST', apiPaths.login, credentials)).json(),
     onSuccess: (loggedIn) => setCurrentUser(loggedIn),
     onError: (error) =>
-      toast({ title: TOASTS.loginFailed, description: error.message, variant: 'destructive' }),
+      toast({
+        title: messages().toasts.loginFailed,
+        description: error.message,
+        variant: 'destructive',
+      }),
   });
 
   const registerMutation = useMutation<CurrentUser, Error, RegisterBody>({
@@ -71,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: (registered) => setCurrentUser(registered),
     onError: (error) =>
       toast({
-        title: TOASTS.registrationFailed,
+        title: messages().toasts.registrationFailed,
         description: error.message,
         variant: 'destructive',
       }),
@@ -87,7 +91,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setCurrentUser(null);
     },
     onError: (error) =>
-      toast({ title: TOASTS.logoutFailed, description: error.message, variant: 'destructive' }),
+      toast({
+        title: messages().toasts.logoutFailed,
+        description: error.message,
+        variant: 'destructive',
+      }),
   });
 
   const value = useMemo<AuthContextValue>(

@@ -1,5 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { buttonClassName } from './button';
+import { useKitTexts } from './use-kit-texts';
 import type { AlertDialogProps } from './alert-dialog';
 import { useReturnFocus } from '../lib/return-focus';
 import { closeOnHandedOverEscape } from '../lib/escape-handover';
@@ -10,13 +11,14 @@ export function AlertDialogImpl({
   title,
   description,
   children,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   actionLabel,
   onAction,
   destructive = false,
   actionDisabled = false,
 }: AlertDialogProps) {
   const returnFocus = useReturnFocus();
+  const kit = useKitTexts();
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
@@ -40,7 +42,7 @@ export function AlertDialogImpl({
           {children}
           <div className="ui-dialog__footer">
             <AlertDialogPrimitive.Cancel className={buttonClassName({ variant: 'outline' })}>
-              {cancelLabel}
+              {cancelLabel ?? kit.cancel}
             </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               className={buttonClassName({ variant: destructive ? 'destructive' : 'default' })}

@@ -30,11 +30,12 @@ export function buttonClassName({
 
 export function Button({ variant, size, block, asChild, className, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
+  const buttonType = type ?? 'button';
   return (
     <Comp
       className={buttonClassName({ variant, size, block, className })}
       // A plain <button> inside a form must not submit by accident.
-      {...(asChild ? {} : { type: type ?? 'button' })}
+      {...(asChild ? {} : { type: buttonType })}
       {...props}
     />
   );

@@ -4,6 +4,7 @@ import { cn } from '../lib/cn';
 import { CheckIcon, ChevronDownIcon } from '../lib/icons';
 import type { ComboboxProps } from './combobox';
 import type { SelectOption } from './select';
+import { useKitTexts } from './use-kit-texts';
 
 // Every word typed must appear in the label, in any order, ignoring case and accents.
 function fold(text: string): string {
@@ -29,7 +30,7 @@ export function ComboboxImpl({
   value,
   onValueChange,
   placeholder,
-  emptyText = 'No matches',
+  emptyText,
   listLabel,
   id,
   name,
@@ -40,6 +41,7 @@ export function ComboboxImpl({
   // What the user typed since the list opened; empty shows every option (opening the list after a
   // choice shows all of them, not only the chosen one).
   const [query, setQuery] = useState('');
+  const kit = useKitTexts();
   const items = useMemo(() => filterOptions(options, query), [options, query]);
   const selectedItem = options.find((o) => o.value === value) ?? null;
 
@@ -94,7 +96,7 @@ export function ComboboxImpl({
       <button
         type="button"
         className="ui-combobox__toggle"
-        {...getToggleButtonProps({ disabled, 'aria-label': 'Show all options' })}
+        {...getToggleButtonProps({ disabled, 'aria-label': kit.showAllOptions })}
       >
         <ChevronDownIcon />
       </button>
@@ -121,7 +123,7 @@ export function ComboboxImpl({
       </ul>
       {isOpen && items.length === 0 ? (
         <p className="ui-combobox__empty" role="status">
-          {emptyText}
+          {emptyText ?? kit.noMatches}
         </p>
       ) : null}
     </div>

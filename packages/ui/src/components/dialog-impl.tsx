@@ -5,6 +5,7 @@ import { useReturnFocus } from '../lib/return-focus';
 import { closeOnHandedOverEscape } from '../lib/escape-handover';
 import { buttonClassName } from './button';
 import type { DialogProps } from './dialog';
+import { useKitTexts } from './use-kit-texts';
 
 export function DialogImpl({
   open,
@@ -13,10 +14,11 @@ export function DialogImpl({
   description,
   children,
   footer,
-  closeLabel = 'Close',
+  closeLabel,
   className,
 }: DialogProps) {
   const returnFocus = useReturnFocus();
+  const kit = useKitTexts();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -44,7 +46,7 @@ export function DialogImpl({
               size: 'icon',
               className: 'ui-dialog__close',
             })}
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? kit.close}
           >
             <CloseIcon />
           </DialogPrimitive.Close>

@@ -1,6 +1,7 @@
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Label } from './label';
+import { useKitTexts } from './use-kit-texts';
 
 // What Field passes to its control so label, hint and error are tied to it for assistive tech.
 export interface FieldControlProps {
@@ -30,6 +31,7 @@ export function Field({
   children,
 }: FieldProps) {
   const autoId = useId();
+  const kit = useKitTexts();
   const controlId = id ?? children.props.id ?? `field${autoId.replace(/:/g, '')}`;
   const descriptionId = description ? `${controlId}-description` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
@@ -41,7 +43,7 @@ export function Field({
     <div className={cn('ui-field', className)}>
       <Label htmlFor={controlId}>
         {label}
-        {optional ? <span className="ui-field__optional"> (optional)</span> : null}
+        {optional ? <span className="ui-field__optional"> {kit.optional}</span> : null}
       </Label>
       {cloneElement(children, {
         id: controlId,

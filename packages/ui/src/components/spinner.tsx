@@ -1,7 +1,8 @@
 import { cn } from '../lib/cn';
+import { useKitTexts } from './use-kit-texts';
 
 export interface SpinnerProps {
-  // Read by screen readers; shown next to the circle when `showLabel` is set.
+  // Read by screen readers; shown next to the circle when `showLabel` is set. Default: "Loading".
   label?: string;
   showLabel?: boolean;
   size?: 'sm' | 'md' | 'lg';
@@ -11,12 +12,13 @@ export interface SpinnerProps {
 }
 
 export function Spinner({
-  label = 'Loading',
+  label,
   showLabel = false,
   size = 'md',
   page = false,
   className,
 }: SpinnerProps) {
+  const kit = useKitTexts();
   return (
     <div
       role="status"
@@ -29,7 +31,7 @@ export function Spinner({
       )}
     >
       <span className="ui-spinner__circle" aria-hidden="true" />
-      <span className={showLabel ? undefined : 'ui-sr-only'}>{label}</span>
+      <span className={showLabel ? undefined : 'ui-sr-only'}>{label ?? kit.loading}</span>
     </div>
   );
 }

@@ -5,19 +5,21 @@ import { CloseIcon } from '../lib/icons';
 import { usePlatformStore, useToasts } from '../store/platform-store';
 import { buttonClassName } from './button';
 import { keepToastUnlessFocused } from '../lib/escape-handover';
+import { useKitTexts } from './use-kit-texts';
 
 const HOTKEY = [...TOAST_HOTKEY];
 
 export function ToasterImpl() {
   const toasts = useToasts();
   const dismissToast = usePlatformStore((s) => s.dismissToast);
+  const kit = useKitTexts();
 
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label="Notification"
+      label={kit.notification}
     >
       {toasts.map(({ id, open, title, description, variant = 'default', action, duration }) => (
         <ToastPrimitive.Root
@@ -57,7 +59,7 @@ export function ToasterImpl() {
             </ToastPrimitive.Action>
           ) : null}
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={kit.close}
             className={buttonClassName({
               variant: 'ghost',
               size: 'icon',
@@ -68,7 +70,11 @@ export function ToasterImpl() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport hotkey={HOTKEY} className="ui-toast__viewport" />
+      <ToastPrimitive.Viewport
+        hotkey={HOTKEY}
+        label={kit.notificationsRegion}
+        className="ui-toast__viewport"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -2,6 +2,7 @@ import type { CurrentUser } from '@district/contracts';
 import { TOAST_LIMIT } from '@district/contracts';
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
+import { messages } from '../i18n/i18n';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -84,7 +85,7 @@ export function toast(options: ToastOptions): ToastHandle {
 }
 
 // The spec's generic failure toast (SPEC §8): destructive, titled "Error", with the message.
-export function toastError(error: unknown, title = 'Error'): ToastHandle {
+export function toastError(error: unknown, title = messages().toasts.errorTitle): ToastHandle {
   const description = error instanceof Error ? error.message : String(error);
   return toast({ title, description, variant: 'destructive' });
 }

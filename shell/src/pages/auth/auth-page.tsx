@@ -1,4 +1,3 @@
-import { SCREEN_TEXTS } from '@district/contracts';
 import {
   Card,
   CardContent,
@@ -14,10 +13,12 @@ import {
   TabsList,
   TabsTrigger,
   UsersIcon,
+  useT,
 } from '@district/ui';
 import { Suspense } from 'react';
 import { Brand } from '../../layout/brand';
 import { Footer } from '../../layout/footer';
+import { LanguagePicker } from '../../language/language-picker';
 import { lazyPage } from '../../lib/lazy-page';
 import { LoginForm } from './login-form';
 
@@ -33,33 +34,37 @@ const preloadRegister = () => {
 
 // /auth and /login (SPEC §2 "Sign-in screen").
 export function AuthPage() {
+  const { t, m } = useT();
   return (
     <div className="public-page">
+      <header className="public-page__bar">
+        <LanguagePicker />
+      </header>
       <div className="auth-layout">
         <main className="auth-layout__main" id="main">
           <Brand linked={false} />
           <Card className="auth-card">
             <CardHeader>
-              <CardTitle as="h1">Welcome</CardTitle>
-              <CardDescription>Log in to your account or create a new one.</CardDescription>
+              <CardTitle as="h1">{t('shell.auth.title')}</CardTitle>
+              <CardDescription>{t('shell.auth.description')}</CardDescription>
             </CardHeader>
             <CardContent>
               <Tabs defaultValue="login">
-                <TabsList aria-label="Login or register">
-                  <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsList aria-label={t('shell.auth.tabsLabel')}>
+                  <TabsTrigger value="login">{t('shell.auth.loginTab')}</TabsTrigger>
                   <TabsTrigger
                     value="register"
                     onPointerEnter={preloadRegister}
                     onFocus={preloadRegister}
                   >
-                    Register
+                    {t('shell.auth.registerTab')}
                   </TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm />
                 </TabsContent>
                 <TabsContent value="register">
-                  <Suspense fallback={<Spinner label="Loading the registration form" />}>
+                  <Suspense fallback={<Spinner label={t('shell.loading.registerForm')} />}>
                     <RegisterForm />
                   </Suspense>
                 </TabsContent>
@@ -70,21 +75,18 @@ export function AuthPage() {
         <aside className="auth-banner" aria-labelledby="auth-banner-title">
           <div className="auth-banner__inner">
             <h2 id="auth-banner-title" className="auth-banner__title">
-              {SCREEN_TEXTS.landing}
+              {m.screen.landing}
             </h2>
-            <p className="auth-banner__lead">
-              Connect with students from other schools across the district and take part in
-              volunteer opportunities that matter.
-            </p>
+            <p className="auth-banner__lead">{t('shell.auth.lead')}</p>
             <ul className="auth-banner__list">
               <li>
-                <SearchIcon size="lg" /> Find opportunities near you and sign up in one click
+                <SearchIcon size="lg" /> {t('shell.auth.featureFind')}
               </li>
               <li>
-                <HeartIcon size="lg" /> Log your service hours and get them approved
+                <HeartIcon size="lg" /> {t('shell.auth.featureHours')}
               </li>
               <li>
-                <UsersIcon size="lg" /> Meet students from every school in the district
+                <UsersIcon size="lg" /> {t('shell.auth.featureMeet')}
               </li>
             </ul>
           </div>

@@ -1,10 +1,10 @@
-import { SCREEN_TEXTS } from '@district/contracts';
-import { useAuth } from '@district/ui';
+import { useAuth, useT } from '@district/ui';
 import { Link } from 'react-router-dom';
 import { USERNAME_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
+  const { t, m } = useT();
   const form = useSchemaForm({
     initial: { username: '', password: '' },
     schema: (schemas) => schemas.loginSchema,
@@ -12,22 +12,22 @@ export function LoginForm() {
   });
 
   return (
-    <form {...form.formProps} aria-label="Login">
-      <TextField form={form} name="username" label="Username" {...USERNAME_INPUT} />
+    <form {...form.formProps} aria-label={t('shell.login.formLabel')}>
+      <TextField form={form} name="username" label={t('shell.form.username')} {...USERNAME_INPUT} />
       <TextField
         form={form}
         name="password"
-        label="Password"
+        label={t('shell.form.password')}
         type="password"
         autoComplete="current-password"
       />
       <div className="form__row-end">
         <Link to="/forgot-password" className="text-link">
-          {SCREEN_TEXTS.forgotPasswordLink}
+          {m.screen.forgotPasswordLink}
         </Link>
       </div>
-      <SubmitButton pending={loginMutation.isPending} pendingLabel="Logging in…">
-        Login
+      <SubmitButton pending={loginMutation.isPending} pendingLabel={t('shell.login.pending')}>
+        {t('shell.login.submit')}
       </SubmitButton>
     </form>
   );

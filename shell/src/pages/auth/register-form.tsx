@@ -6,7 +6,7 @@ import {
   type ConsentMode,
   type RegisterOptions,
 } from '@district/contracts';
-import { apiRequest, Field, Select, useAuth } from '@district/ui';
+import { apiRequest, Field, formatNumber, Select, translate, useAuth, useT } from '@district/ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   EMAIL_INPUT,
@@ -44,6 +44,7 @@ export function RegisterForm() {
 
 function RegisterFormFor({ mode }: { mode: ConsentMode }) {
   const { registerMutation } = useAuth();
+  const { t } = useT();
   const guardian = mode === 'guardian';
   // Numbers arrive as text; the schema turns them into numbers (and "" into "not given").
   const form = useSchemaForm({
@@ -59,16 +60,24 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
   });
 
   return (
-    <form {...form.formProps} aria-label="Register">
-      <TextField form={form} name="username" label="Username" {...USERNAME_INPUT} />
-      <TextField form={form} name="password" label="Password" {...NEW_PASSWORD_INPUT} />
-      <TextField form={form} name="name" label="Full Name" autoComplete="name" />
-      <TextField form={form} name="email" label="Email" {...EMAIL_INPUT} />
-      <Field label="School" error={form.errors.school}>
+    <form {...form.formProps} aria-label={t('shell.register.formLabel')}>
+      <TextField form={form} name="username" label={t('shell.form.username')} {...USERNAME_INPUT} />
+      <TextField
+        form={form}
+        name="password"
+        label={t('shell.form.password')}
+        {...NEW_PASSWORD_INPUT}
+      />
+      <TextField form={form} name="name" label={t('shell.register.name')} autoComplete="name" />
+      <TextField form={form} name="email" label={t('shell.form.email')} {...EMAIL_INPUT} />
+      <Field
+        label={t('shell.register.school')}
+        error={form.errors.school && translate(form.errors.school)}
+      >
         <Select
           name="school"
           options={SCHOOL_OPTIONS}
-          placeholder="Select your school"
+          placeholder={t('shell.register.schoolPlaceholder')}
           value={form.values.school || undefined}
           onValueChange={form.change('school')}
         />
@@ -77,7 +86,7 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
         <TextField
           form={form}
           name="grade"
-          label="Grade"
+          label={t('shell.register.grade')}
           type="number"
           inputMode="numeric"
           min={GRADE_MIN}
@@ -87,13 +96,13 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
         <TextField
           form={form}
           name="serviceHours"
-          label="Service Hours"
+          label={t('shell.register.serviceHours')}
           optional
           type="number"
           inputMode="decimal"
           min={0}
           step={0.5}
-          placeholder="0"
+          placeholder={formatNumber(0)}
         />
       </div>
       {guardian && (
@@ -101,22 +110,22 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
           <TextField
             form={form}
             name="dateOfBirth"
-            label="Date of Birth"
+            label={t('shell.register.dateOfBirth')}
             type="date"
             autoComplete="bday"
           />
           <TextField
             form={form}
             name="guardianEmail"
-            label="Parent or Guardian Email (if you are under 13)"
+            label={t('shell.register.guardianEmail')}
             optional
             {...EMAIL_INPUT}
             autoComplete="off"
           />
         </>
       )}
-      <SubmitButton pending={registerMutation.isPending} pendingLabel="Creating account…">
-        Register
+      <SubmitButton pending={registerMutation.isPending} pendingLabel={t('shell.register.pending')}>
+        {t('shell.register.submit')}
       </SubmitButton>
     </form>
   );

@@ -1,4 +1,4 @@
-import { apiPaths, SCREEN_TEXTS, TOASTS } from '@district/contracts';
+import { apiPaths } from '@district/contracts';
 import {
   apiRequest,
   Button,
@@ -9,8 +9,11 @@ import {
   CardHeader,
   CardTitle,
   MailIcon,
+  messages,
   toast,
   toastError,
+  Trans,
+  useT,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -18,12 +21,16 @@ import { EMAIL_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms
 import { PublicShell } from '../public-shell';
 
 export function ForgotPasswordPage() {
+  const { t, m } = useT();
   const request = useMutation({
     mutationFn: async (body: { email: string }) =>
       (await apiRequest('POST', apiPaths.passwordResetRequest, body)).json() as Promise<unknown>,
     // Same answer whether or not the account exists (SPEC §8).
     onSuccess: () =>
-      toast({ title: TOASTS.resetLinkSentTitle, description: TOASTS.resetLinkSentDescription }),
+      toast({
+        title: messages().toasts.resetLinkSentTitle,
+        description: messages().toasts.resetLinkSentDescription,
+      }),
     onError: (error) => toastError(error),
   });
 
@@ -41,20 +48,21 @@ export function ForgotPasswordPage() {
             <span className="status-icon status-icon--info">
               <MailIcon size="lg" />
             </span>
-            <CardTitle as="h1">{SCREEN_TEXTS.checkYourEmail}</CardTitle>
+            <CardTitle as="h1">{m.screen.checkYourEmail}</CardTitle>
             <CardDescription>
-              If an account exists for <strong>{form.values.email.trim()}</strong>, we have sent a
-              link to reset your password. It expires in one hour.
+              <Trans
+                id="shell.forgot.sent"
+                values={{ email: form.values.email.trim() }}
+                components={{ 0: <strong /> }}
+              />
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <p className="muted">
-              Didn&apos;t get it? Check your spam or junk folder, or try again in a few minutes.
-            </p>
+            <p className="muted">{t('shell.forgot.spam')}</p>
           </CardContent>
           <CardFooter>
             <Button asChild block>
-              <Link to="/auth">Back to Login</Link>
+              <Link to="/auth">{t('shell.common.backToLogin')}</Link>
             </Button>
           </CardFooter>
         </Card>
@@ -66,22 +74,20 @@ export function ForgotPasswordPage() {
     <PublicShell>
       <Card className="narrow-card">
         <CardHeader>
-          <CardTitle as="h1">Forgot your password?</CardTitle>
-          <CardDescription>
-            Enter the email address you registered with and we will send you a reset link.
-          </CardDescription>
+          <CardTitle as="h1">{t('shell.forgot.title')}</CardTitle>
+          <CardDescription>{t('shell.forgot.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form {...form.formProps} aria-label="Request a password reset link">
-            <TextField form={form} name="email" label="Email" {...EMAIL_INPUT} />
-            <SubmitButton pending={request.isPending} pendingLabel="Sending…">
-              {SCREEN_TEXTS.sendResetLink}
+          <form {...form.formProps} aria-label={t('shell.forgot.formLabel')}>
+            <TextField form={form} name="email" label={t('shell.form.email')} {...EMAIL_INPUT} />
+            <SubmitButton pending={request.isPending} pendingLabel={t('shell.forgot.pending')}>
+              {m.screen.sendResetLink}
             </SubmitButton>
           </form>
         </CardContent>
         <CardFooter>
           <Link to="/auth" className="text-link">
-            Back to Login
+            {t('shell.common.backToLogin')}
           </Link>
         </CardFooter>
       </Card>

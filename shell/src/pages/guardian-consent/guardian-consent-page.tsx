@@ -14,7 +14,9 @@ import {
   CardHeader,
   CardTitle,
   CheckCircleIcon,
+  formatDate,
   Spinner,
+  useT,
 } from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
@@ -24,6 +26,7 @@ import { PublicShell } from '../public-shell';
 // the platform collects (docs/privacy.md) and records the guardian's answer.
 export function GuardianConsentPage() {
   const { token = '' } = useParams();
+  const { t } = useT();
   const request = useQuery<GuardianConsentRequest>({
     queryKey: [apiPaths.guardianConsent(token)],
     queryFn: async () => (await apiRequest('GET', apiPaths.guardianConsent(token))).json(),
@@ -36,38 +39,36 @@ export function GuardianConsentPage() {
   });
 
   let body;
-  if (request.isPending) body = <Spinner page label="Loading" />;
+  if (request.isPending) body = <Spinner page />;
   else if (decide.isSuccess) body = <Answered consented={decide.variables === 'consent'} />;
   else if (request.isError || !request.data) body = <InvalidLink />;
   else
     body = (
       <Card className="narrow-card">
         <CardHeader>
-          <CardTitle as="h1">Consent for {request.data.studentName}</CardTitle>
+          <CardTitle as="h1">
+            {t('shell.consent.title', { name: request.data.studentName })}
+          </CardTitle>
           <CardDescription>
-            {request.data.studentName} ({request.data.school}, grade {request.data.grade}) created
-            an account on the school district&apos;s volunteering platform. Because they are under
-            13, the account stays limited until you agree. Without an answer it is deleted on{' '}
-            {new Date(request.data.deadline).toLocaleDateString()}.
+            {t('shell.consent.intro', {
+              name: request.data.studentName,
+              school: request.data.school,
+              grade: request.data.grade,
+              deadline: formatDate(request.data.deadline),
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <h2 className="consent-page__heading">What the platform keeps</h2>
+          <h2 className="consent-page__heading">{t('shell.consent.keepsHeading')}</h2>
           <ul className="consent-page__list">
-            <li>Username, e-mail address and a password (only a scrambled form of it).</li>
-            <li>Name, school, grade and, if they add one, a profile picture.</li>
-            <li>The volunteering they sign up for, their service hours, blog posts and photos.</li>
-            <li>A record of what school staff do with the account.</li>
+            <li>{t('shell.consent.keepsAccount')}</li>
+            <li>{t('shell.consent.keepsProfile')}</li>
+            <li>{t('shell.consent.keepsActivity')}</li>
+            <li>{t('shell.consent.keepsAudit')}</li>
           </ul>
-          <h2 className="consent-page__heading">Who sees it</h2>
-          <p>
-            Other students in the district see their name, school, grade and picture (unless they
-            hide themselves); school staff see everything to run the programme. The e-mail address
-            is never shown. Nothing is sold, used for advertising or shared outside the district.
-          </p>
-          <p className="muted">
-            You or your child can download everything or delete the account at any time.
-          </p>
+          <h2 className="consent-page__heading">{t('shell.consent.seesHeading')}</h2>
+          <p>{t('shell.consent.seesText')}</p>
+          <p className="muted">{t('shell.consent.rights')}</p>
           {decide.isError && (
             <p className="muted" role="alert">
               {decide.error.message}
@@ -76,14 +77,14 @@ export function GuardianConsentPage() {
         </CardContent>
         <CardFooter>
           <Button onClick={() => decide.mutate('consent')} disabled={decide.isPending}>
-            I consent
+            {t('shell.consent.agree')}
           </Button>
           <Button
             variant="outline"
             onClick={() => decide.mutate('refuse')}
             disabled={decide.isPending}
           >
-            Refuse and delete the account
+            {t('shell.consent.refuse')}
           </Button>
         </CardFooter>
       </Card>
@@ -92,17 +93,16 @@ export function GuardianConsentPage() {
 }
 
 function Answered({ consented }: { consented: boolean }) {
+  const { t } = useT();
   return (
     <Card className="narrow-card">
       <CardHeader>
         <span className="status-icon status-icon--success">
           <CheckCircleIcon size="lg" />
         </span>
-        <CardTitle as="h1">Thank you</CardTitle>
+        <CardTitle as="h1">{t('shell.consent.thanks')}</CardTitle>
         <CardDescription>
-          {consented
-            ? 'Your consent is recorded. The account is no longer limited.'
-            : 'The account and everything in it has been deleted.'}
+          {t(consented ? 'shell.consent.recorded' : 'shell.consent.deleted')}
         </CardDescription>
       </CardHeader>
     </Card>
@@ -110,17 +110,15 @@ function Answered({ consented }: { consented: boolean }) {
 }
 
 function InvalidLink() {
+  const { t } = useT();
   return (
     <Card className="narrow-card">
       <CardHeader>
         <span className="status-icon status-icon--error">
           <AlertIcon size="lg" />
         </span>
-        <CardTitle as="h1">This link does not work</CardTitle>
-        <CardDescription>
-          It may have been used already, replaced by a newer e-mail, or expired. Ask the school to
-          send a new one.
-        </CardDescription>
+        <CardTitle as="h1">{t('shell.consent.invalidTitle')}</CardTitle>
+        <CardDescription>{t('shell.consent.invalidText')}</CardDescription>
       </CardHeader>
     </Card>
   );

@@ -10,10 +10,12 @@ import {
   SearchIcon,
   useAuth,
   UsersIcon,
+  useT,
 } from '@district/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+// Texts are the shell catalogue's keys.
 interface HomeCard {
   title: string;
   description: string;
@@ -25,24 +27,23 @@ interface HomeCard {
 // SPEC §2 "Home": three cards.
 const CARDS: HomeCard[] = [
   {
-    title: 'Find Opportunities',
-    description:
-      'Browse volunteer events across the district and sign up for the ones that fit you.',
-    action: 'Browse Opportunities',
+    title: 'shell.home.findTitle',
+    description: 'shell.home.findText',
+    action: 'shell.home.findAction',
     to: '/volunteer',
     icon: <SearchIcon size="lg" />,
   },
   {
-    title: 'Connect with Others',
-    description: 'See who is volunteering at every school, grouped by school and grade.',
-    action: 'View Directory',
+    title: 'shell.home.connectTitle',
+    description: 'shell.home.connectText',
+    action: 'shell.home.connectAction',
     to: '/directory',
     icon: <UsersIcon size="lg" />,
   },
   {
-    title: 'Share Your Story',
-    description: 'Read what other students experienced, or write about your own volunteering.',
-    action: 'Read Stories',
+    title: 'shell.home.shareTitle',
+    description: 'shell.home.shareText',
+    action: 'shell.home.shareAction',
     to: '/blog',
     icon: <PenIcon size="lg" />,
   },
@@ -50,16 +51,16 @@ const CARDS: HomeCard[] = [
 
 export function HomePage() {
   const { user } = useAuth();
+  const { t, m } = useT();
   const firstName = user?.name.split(/\s+/)[0];
   return (
     <div className="home">
       <section className="home__hero" aria-labelledby="home-title">
         <h1 id="home-title" className="home__title">
-          Make a Difference in Your Community
+          {m.screen.landing}
         </h1>
         <p className="home__lead">
-          {firstName ? `Good to see you, ${firstName}. ` : ''}
-          Find your next opportunity, meet students from other schools and share what you did.
+          {firstName ? t('shell.home.leadNamed', { name: firstName }) : t('shell.home.lead')}
         </p>
       </section>
       <ul className="home__cards">
@@ -68,13 +69,13 @@ export function HomePage() {
             <Card className="home-card">
               <CardHeader>
                 <span className="home-card__icon">{card.icon}</span>
-                <CardTitle>{card.title}</CardTitle>
-                <CardDescription>{card.description}</CardDescription>
+                <CardTitle>{t(card.title)}</CardTitle>
+                <CardDescription>{t(card.description)}</CardDescription>
               </CardHeader>
               <CardContent className="home-card__spacer" />
               <CardFooter>
                 <Button asChild block>
-                  <Link to={card.to}>{card.action}</Link>
+                  <Link to={card.to}>{t(card.action)}</Link>
                 </Button>
               </CardFooter>
             </Card>

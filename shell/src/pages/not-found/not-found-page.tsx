@@ -1,4 +1,3 @@
-import { SCREEN_TEXTS } from '@district/contracts';
 import {
   AlertIcon,
   Button,
@@ -7,11 +6,13 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  useT,
 } from '@district/ui';
 import { Link } from 'react-router-dom';
 import { PublicShell } from '../public-shell';
 
 export function NotFoundPage() {
+  const { t, m } = useT();
   return (
     <PublicShell>
       <Card className="narrow-card">
@@ -19,14 +20,14 @@ export function NotFoundPage() {
           <span className="status-icon status-icon--error">
             <AlertIcon size="lg" />
           </span>
-          <CardTitle as="h1">{SCREEN_TEXTS.notFoundTitle}</CardTitle>
+          <CardTitle as="h1">{m.screen.notFoundTitle}</CardTitle>
         </CardHeader>
         <CardContent>
-          <p className="muted">{SCREEN_TEXTS.notFoundText}</p>
+          <p className="muted">{m.screen.notFoundText}</p>
         </CardContent>
         <CardFooter>
           <Button asChild variant="outline">
-            <Link to="/">Go to Home</Link>
+            <Link to="/">{t('shell.common.goHome')}</Link>
           </Button>
         </CardFooter>
       </Card>

@@ -1,4 +1,4 @@
-import { apiPaths, SCREEN_TEXTS, TOASTS } from '@district/contracts';
+import { apiPaths } from '@district/contracts';
 import {
   AlertIcon,
   Button,
@@ -9,8 +9,11 @@ import {
   CardHeader,
   CardTitle,
   CheckCircleIcon,
+  currentLanguage,
+  messages,
   toast,
   toastError,
+  useT,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -28,7 +31,8 @@ async function resetPassword(body: { token: string; newPassword: string }): Prom
   const res = await fetch(apiPaths.passwordReset, {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
+    // Like the api client: the service answers in the language in use.
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
     body: JSON.stringify(body),
   });
   const payload = (await res.json().catch(() => null)) as {
@@ -37,7 +41,7 @@ async function resetPassword(body: { token: string; newPassword: string }): Prom
   } | null;
   if (!res.ok) {
     const reason = typeof payload?.error === 'string' ? payload.error : payload?.message;
-    throw new Error(typeof reason === 'string' && reason ? reason : TOASTS.resetFailed);
+    throw new Error(typeof reason === 'string' && reason ? reason : messages().toasts.resetFailed);
   }
   return payload;
 }
@@ -49,6 +53,7 @@ export function ResetPasswordPage() {
 }
 
 function InvalidLink() {
+  const { t, m } = useT();
   return (
     <PublicShell>
       <Card className="narrow-card">
@@ -56,20 +61,20 @@ function InvalidLink() {
           <span className="status-icon status-icon--error">
             <AlertIcon size="lg" />
           </span>
-          <CardTitle as="h1">{SCREEN_TEXTS.invalidResetLinkTitle}</CardTitle>
-          <CardDescription>{SCREEN_TEXTS.invalidResetLinkText}</CardDescription>
+          <CardTitle as="h1">{m.screen.invalidResetLinkTitle}</CardTitle>
+          <CardDescription>{m.screen.invalidResetLinkText}</CardDescription>
         </CardHeader>
         <CardContent>
           <p className="muted" role="alert">
-            {TOASTS.resetTokenMissing}
+            {m.toasts.resetTokenMissing}
           </p>
         </CardContent>
         <CardFooter>
           <Button asChild>
-            <Link to="/forgot-password">Request New Link</Link>
+            <Link to="/forgot-password">{t('shell.reset.requestNew')}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/auth">Back to Login</Link>
+            <Link to="/auth">{t('shell.common.backToLogin')}</Link>
           </Button>
         </CardFooter>
       </Card>
@@ -78,10 +83,14 @@ function InvalidLink() {
 }
 
 function ResetForm({ token }: { token: string }) {
+  const { t, m } = useT();
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: () =>
-      toast({ title: TOASTS.passwordResetTitle, description: TOASTS.passwordResetDescription }),
+      toast({
+        title: messages().toasts.passwordResetTitle,
+        description: messages().toasts.passwordResetDescription,
+      }),
     onError: (error) => toastError(error),
   });
 
@@ -99,12 +108,12 @@ function ResetForm({ token }: { token: string }) {
             <span className="status-icon status-icon--success">
               <CheckCircleIcon size="lg" />
             </span>
-            <CardTitle as="h1">{SCREEN_TEXTS.passwordResetSuccessful}</CardTitle>
-            <CardDescription>You can now log in with your new password.</CardDescription>
+            <CardTitle as="h1">{m.screen.passwordResetSuccessful}</CardTitle>
+            <CardDescription>{t('shell.reset.success')}</CardDescription>
           </CardHeader>
           <CardFooter>
             <Button asChild block>
-              <Link to="/auth">{SCREEN_TEXTS.goToLogin}</Link>
+              <Link to="/auth">{m.screen.goToLogin}</Link>
             </Button>
           </CardFooter>
         </Card>
@@ -116,31 +125,31 @@ function ResetForm({ token }: { token: string }) {
     <PublicShell>
       <Card className="narrow-card">
         <CardHeader>
-          <CardTitle as="h1">Set a new password</CardTitle>
-          <CardDescription>Choose a password of at least 8 characters.</CardDescription>
+          <CardTitle as="h1">{t('shell.reset.title')}</CardTitle>
+          <CardDescription>{t('shell.reset.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form {...form.formProps} aria-label="Reset password">
+          <form {...form.formProps} aria-label={t('shell.reset.formLabel')}>
             <TextField
               form={form}
               name="newPassword"
-              label="New Password"
+              label={t('shell.reset.newPassword')}
               {...NEW_PASSWORD_INPUT}
             />
             <TextField
               form={form}
               name="confirmPassword"
-              label="Confirm Password"
+              label={t('shell.reset.confirmPassword')}
               {...NEW_PASSWORD_INPUT}
             />
-            <SubmitButton pending={reset.isPending} pendingLabel="Resetting…">
-              {SCREEN_TEXTS.resetPasswordButton}
+            <SubmitButton pending={reset.isPending} pendingLabel={t('shell.reset.pending')}>
+              {m.screen.resetPasswordButton}
             </SubmitButton>
           </form>
         </CardContent>
         <CardFooter>
           <Link to="/auth" className="text-link">
-            Back to Login
+            {t('shell.common.backToLogin')}
           </Link>
         </CardFooter>
       </Card>
