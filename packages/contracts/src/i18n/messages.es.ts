@@ -1,5 +1,6 @@
 import { CONSENT_MAILS_MAX } from '../consent.schema';
 import { GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../hour-goals.schema';
+import { notificationDate, notificationWhen } from '../notification-messages';
 import type { SharedMessages } from './shared-messages';
 
 // Spanish for the shared catalogue (messages.ts): neutral Latin American Spanish, "tú" for
@@ -223,5 +224,37 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     invalidTimeZone: 'Zona horaria desconocida',
     opportunityUpdated: 'Oportunidad actualizada correctamente',
     seriesCreated: (count) => `${count} oportunidades creadas correctamente`,
+  },
+  notifications: {
+    waitlistPromoted: {
+      title: (v) => `Ya estás inscrito: ${v.title}`,
+      body: () =>
+        'Se liberó un lugar y eras el siguiente en la lista de espera, así que ya estás inscrito. Si ya no puedes asistir, cancela tu inscripción para que el siguiente estudiante tome el lugar.',
+    },
+    opportunityChanged: {
+      title: (v) => `Cambios en ${v.title}`,
+      body: (v) => {
+        const when = notificationWhen('es', v.startsAt, v.endsAt, v.timeZone);
+        const was = notificationWhen('es', v.wasStartsAt, v.wasEndsAt, v.timeZone);
+        return [
+          `${v.title} cambió.`,
+          when === was ? `Cuándo: ${when}` : `Cuándo: ${when} (antes: ${was})`,
+          v.location === v.wasLocation
+            ? `Dónde: ${v.location}`
+            : `Dónde: ${v.location} (antes: ${v.wasLocation})`,
+          'Si ya no puedes asistir, cancela tu inscripción para que alguien más pueda tomar tu lugar.',
+        ].join('\n');
+      },
+    },
+    reminderDayBefore: {
+      title: (v) => `Mañana: ${v.title}`,
+      body: (v) =>
+        `${v.title} empieza el ${notificationDate('es', v.startsAt, v.timeZone, 'day')} a las ${notificationDate('es', v.startsAt, v.timeZone, 'time')} en ${v.location}.`,
+    },
+    reminderToday: {
+      title: (v) => `Hoy: ${v.title}`,
+      body: (v) =>
+        `${v.title} empieza hoy a las ${notificationDate('es', v.startsAt, v.timeZone, 'time')} en ${v.location}.`,
+    },
   },
 };

@@ -9,6 +9,7 @@ import {
   TOASTS,
   VALIDATION,
 } from '../messages';
+import { NOTIFICATION_MESSAGES } from '../notification-messages';
 import { OPPORTUNITY_EDIT_MESSAGES } from '../opportunity-edit.schema';
 
 // The shared catalogue (issue 22): every text that services and browsers both use, by section,
@@ -26,6 +27,8 @@ export const SHARED_MESSAGES = {
   consent: CONSENT_MESSAGES,
   goals: GOAL_MESSAGES,
   opportunityEdit: OPPORTUNITY_EDIT_MESSAGES,
+  // notification.requested texts: { title, body } per entry, each taking the payload's values.
+  notifications: NOTIFICATION_MESSAGES,
 } as const;
 
 type Translated<T> = {

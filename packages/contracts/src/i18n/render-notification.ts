@@ -1,0 +1,18 @@
+import type { NotificationKey } from '../notification-messages';
+import type { Language } from './languages';
+import { sharedMessages } from './translate-message';
+
+type Render = (values: unknown) => string;
+
+// A notification's title and body in one reader's language (English when that language's shared
+// catalogue is not loaded). Producers use it for the English title/body every payload keeps.
+export function renderNotification(
+  language: Language,
+  message: { key: NotificationKey; values: unknown },
+): { title: string; body: string } {
+  const entry = sharedMessages(language).notifications[message.key] as unknown as {
+    title: Render;
+    body: Render;
+  };
+  return { title: entry.title(message.values), body: entry.body(message.values) };
+}
