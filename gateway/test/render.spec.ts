@@ -78,6 +78,7 @@ describe(renderGatewayConfig.name, () => {
     for (const match of [
       '= /api/user/avatar',
       '= /api/user/privacy',
+      '= /api/user/preferences',
       '= /api/user/export',
       '= /api/user/delete',
       '/api/privacy/',

@@ -25,6 +25,8 @@ export const apiPaths = {
   userPrivacy: '/api/user/privacy',
   userExport: '/api/user/export',
   userDelete: '/api/user/delete',
+  // Issue 22: the user's language.
+  userPreferences: '/api/user/preferences',
   privacySettings: '/api/privacy/settings',
   // Issue 20: guardian consent (the token pages are public).
   registerOptions: '/api/register/options',
@@ -101,6 +103,8 @@ export const API_ROUTES = {
   setPrivacyChoice: { method: 'PATCH', path: '/api/user/privacy' },
   exportOwnData: { method: 'GET', path: '/api/user/export' },
   deleteOwnAccount: { method: 'POST', path: '/api/user/delete' },
+  // Issue 22.
+  setPreferences: { method: 'PATCH', path: '/api/user/preferences' },
   readPrivacySettings: { method: 'GET', path: '/api/privacy/settings' },
   changePrivacySettings: { method: 'PATCH', path: '/api/privacy/settings' },
   registerOptions: { method: 'GET', path: '/api/register/options' },
