@@ -16,3 +16,13 @@ export function renderNotification(
   };
   return { title: entry.title(message.values), body: entry.body(message.values) };
 }
+
+// What every notification.requested keeps beside its message: the English rendering, the title
+// cut to the payload's 200 characters.
+export function englishNotificationTexts(message: { key: NotificationKey; values: unknown }): {
+  title: string;
+  body: string;
+} {
+  const { title, body } = renderNotification('en', message);
+  return { title: title.slice(0, 200), body };
+}
