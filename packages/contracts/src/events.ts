@@ -78,6 +78,7 @@ export const notificationMessageSchema = z.object({
   // Dates as ISO strings: the renderer writes them in the reader's language.
   values: z.record(z.string(), z.union([z.string(), z.number()])),
 });
+export type NotificationMessagePayload = z.infer<typeof notificationMessageSchema>;
 
 export const notificationRequestedPayloadSchema = z.object({
   userIds: z.array(z.number().int()).min(1),
