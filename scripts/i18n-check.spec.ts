@@ -33,16 +33,16 @@ function readCatalogue(path: string): Catalogue {
 // own compiled form.
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!Array.isArray(node)) return;
-    if (typeof node[0] === 'string' && node.length >= 1 && !Array.isArray(node[0])) {
-      // [name] or [name, type, options]
-      names.add(node[0]);
-      if (node[2] && typeof node[2] === 'object')
-        for (const branch of Object.values(node[2] as object)) walk(branch);
-      return;
+  // A compiled message is a list of tokens: literal strings, and [name] or [name, type, options]
+  // whose options' branches are token lists again.
+  const walk = (tokens: unknown): void => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token) || typeof token[0] !== 'string') continue;
+      names.add(token[0]);
+      if (token[2] && typeof token[2] === 'object')
+        for (const branch of Object.values(token[2] as object)) walk(branch);
     }
-    for (const child of node) walk(child);
   };
   walk(compileMessage(message));
   return [...names].sort();
