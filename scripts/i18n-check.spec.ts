@@ -33,18 +33,18 @@ function readCatalogue(path: string): Catalogue {
 // own compiled form.
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  // A compiled message is a list of tokens: literal strings, and [name] or [name, type, options]
-  // whose options' branches are token lists again.
-  const walk = (tokens: unknown): void => {
-    if (!Array.isArray(tokens)) return;
-    for (const token of tokens) {
+  // A compiled message is a list of tokens: text (a string) or an argument node, [name] or
+  // [name, type, options] whose options are token lists again (plural and select branches).
+  const tokens = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    for (const token of list) {
       if (!Array.isArray(token) || typeof token[0] !== 'string') continue;
       names.add(token[0]);
       if (token[2] && typeof token[2] === 'object')
-        for (const branch of Object.values(token[2] as object)) walk(branch);
+        for (const branch of Object.values(token[2] as object)) tokens(branch);
     }
   };
-  walk(compileMessage(message));
+  tokens(compileMessage(message));
   return [...names].sort();
 }
 
