@@ -27,6 +27,7 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['PATCH', '/api/user/avatar', 'svc_auth', 'protected'],
   ['GET', '/api/directory', 'svc_auth', 'protected'],
   ['PATCH', '/api/user/privacy', 'svc_auth', 'protected'],
+  ['PATCH', '/api/user/preferences', 'svc_auth', 'protected'],
   ['GET', '/api/user/export', 'svc_auth', 'protected'],
   ['POST', '/api/user/delete', 'svc_auth', 'protected'],
   ['PATCH', '/api/privacy/settings', 'svc_auth', 'protected'],

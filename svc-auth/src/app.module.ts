@@ -12,6 +12,7 @@ import { AUTH_MIGRATIONS } from './migrations';
 import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { PreferencesModule } from './preferences/preferences.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SeedModule } from './seed/seed.module';
@@ -35,6 +36,7 @@ import { AUTH_ENTITIES } from './entities';
     DirectoryModule,
     AdminUsersModule,
     PrivacyModule,
+    PreferencesModule,
     GuardianConsentModule,
     BackupModule,
     AuditViewModule,

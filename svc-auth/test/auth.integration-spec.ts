@@ -40,6 +40,8 @@ describe('POST /api/register', () => {
       directoryVisible: true,
       // Issue 20: school consent mode, so never waiting for a guardian.
       restricted: false,
+      // Issue 22: no Accept-Language, so English.
+      language: 'en',
     });
     expect(res.body).not.toHaveProperty('password');
     expect(res.body).not.toHaveProperty('passwordHash');

@@ -67,6 +67,7 @@ describe('UsersRepository', () => {
       isSupervisor: false,
       directoryVisible: true,
       restricted: false,
+      language: 'en',
     });
     expect(await users.findView(view.id)).toEqual(view);
     expect(await users.findIdentity(view.id)).toEqual({

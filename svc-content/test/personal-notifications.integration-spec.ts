@@ -40,6 +40,7 @@ const personalItem = (payload: EventPayload<'notification.requested'>) => ({
     body: payload.body,
     path: payload.path,
     opportunityId: payload.opportunityId,
+    ...(payload.message ? { message: payload.message } : {}),
   },
 });
 
@@ -126,6 +127,30 @@ describe('personal notifications (notification.requested)', () => {
       const broadcast = opportunity(nextOpportunity++);
       await cluster.emitAndWait(broadcast);
       expect(withoutIds(await instance.notifications(bystander))).toEqual([itemFor(broadcast)]);
+    } finally {
+      await instance.close();
+    }
+  });
+
+  // Issue 22: the catalogue entry travels with the toast, so the browser shows it in the user's
+  // language; items from older producers have none.
+  it('hands the browser the message (key and values) with the English texts', async () => {
+    const instance = await cluster.start();
+    try {
+      const user = newUser();
+      expect(await instance.notifications(user)).toEqual([]);
+      const payload: EventPayload<'notification.requested'> = {
+        ...promoted([user.id], 'You’re signed up: Levee clean-up'),
+        message: { key: 'waitlistPromoted', values: { title: 'Levee clean-up' } },
+      };
+      const id = await cluster.emitNotification(payload);
+      await waitFor(() => cluster.processed(id), 'the event to be processed');
+      const items = await instance.notifications(user);
+      expect(withoutIds(items)).toEqual([personalItem(payload)]);
+      expect(items[0]).toMatchObject({
+        type: 'personal',
+        data: { message: { key: 'waitlistPromoted', values: { title: 'Levee clean-up' } } },
+      });
     } finally {
       await instance.close();
     }

@@ -196,8 +196,24 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
         path: '/volunteer',
         opportunityId: opportunity.id,
         email: true,
+        // Issue 22: the catalogue entry each reader renders in their language.
+        message: {
+          key: 'opportunityChanged',
+          values: expect.objectContaining({
+            title: 'Food Drive',
+            location: 'Kenner',
+            wasLocation: 'Metairie',
+            startsAt: new Date(opportunity.date).toISOString(),
+            timeZone: 'America/Chicago',
+          }),
+        },
       });
       expect(notices[1].payload.body).toMatch(/When: .* \(was .*\)/);
+      expect(notices[1].payload).toMatchObject({
+        message: {
+          values: { startsAt: later, wasStartsAt: new Date(opportunity.date).toISOString() },
+        },
+      });
     });
 
     it('sends nothing when nobody has signed up', async () => {

@@ -126,6 +126,16 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
       email: true,
     });
     expect(dayBefore!.payload.body).toContain('River Road Cleanup starts on');
+    // Issue 22: the catalogue entry each reader renders in their language.
+    expect(dayBefore!.payload.message).toEqual({
+      key: 'reminderDayBefore',
+      values: {
+        title: 'River Road Cleanup',
+        location: event.location,
+        startsAt: new Date(event.date).toISOString(),
+        timeZone: expect.any(String),
+      },
+    });
     expect(dayBefore!.createdAt.getTime()).toBeGreaterThanOrEqual(start - 3_000 - 1_000);
     expect(today!.payload).toMatchObject({
       kind: 'reminder.today',

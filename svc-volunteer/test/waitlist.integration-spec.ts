@@ -184,6 +184,7 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
           path: '/volunteer',
           opportunityId: opportunity.id,
           email: true,
+          message: { key: 'waitlistPromoted', values: { title: opportunity.title } },
         },
       ]);
     });

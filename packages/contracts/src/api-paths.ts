@@ -103,6 +103,8 @@ export const API_ROUTES = {
   setPrivacyChoice: { method: 'PATCH', path: '/api/user/privacy' },
   exportOwnData: { method: 'GET', path: '/api/user/export' },
   deleteOwnAccount: { method: 'POST', path: '/api/user/delete' },
+  // Issue 22.
+  setPreferences: { method: 'PATCH', path: '/api/user/preferences' },
   readPrivacySettings: { method: 'GET', path: '/api/privacy/settings' },
   changePrivacySettings: { method: 'PATCH', path: '/api/privacy/settings' },
   registerOptions: { method: 'GET', path: '/api/register/options' },

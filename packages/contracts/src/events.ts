@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n/languages';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from './audit.schema';
+import { NOTIFICATION_KEYS } from './notification-messages';
 
 // Domain events between services (DESIGN.md rule 5, docs/architecture.md "Events").
 
@@ -69,7 +70,16 @@ export type HoursRevokedPayload = z.infer<typeof hoursRevokedPayloadSchema>;
 
 // A message for particular users (issue 18): svc-content shows it as a toast on their open
 // notification streams only; with email: true svc-auth also mails it to each of them (only svc-auth
-// knows addresses). The producer writes the texts (title, body) in the users' language.
+// knows addresses). Issue 22: `message` names the shared catalogue's entry (notifications) and its
+// values, so each recipient reads it in their own language; title and body stay its English
+// rendering (older consumers, logs). Events queued before issue 22 have no message.
+export const notificationMessageSchema = z.object({
+  key: z.enum(NOTIFICATION_KEYS),
+  // Dates as ISO strings: the renderer writes them in the reader's language.
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type NotificationMessagePayload = z.infer<typeof notificationMessageSchema>;
+
 export const notificationRequestedPayloadSchema = z.object({
   userIds: z.array(z.number().int()).min(1),
   // What happened, for the browser and for metrics: 'waitlist.promoted', 'opportunity.changed',
@@ -81,6 +91,7 @@ export const notificationRequestedPayloadSchema = z.object({
   path: z.string().startsWith('/').nullable(),
   opportunityId: z.number().int().nullable(),
   email: z.boolean(),
+  message: notificationMessageSchema.optional(),
 });
 export type NotificationRequestedPayload = z.infer<typeof notificationRequestedPayloadSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationMessageSchema } from './events';
 
 // GET /api/notifications items and the SSE stream's data (SPEC §3 "Notification item").
 export const notificationItemSchema = z.object({
@@ -27,6 +28,10 @@ export const personalNotificationItemSchema = z.object({
     // Where the toast leads on the platform (e.g. "/volunteer"), or null.
     path: z.string().nullable(),
     opportunityId: z.number().int().nullable(),
+    // Issue 22: the shared catalogue's entry (notifications) and its values, for the browser to
+    // show in the user's language (renderNotification / m.notifications[key]); title and body
+    // are its English rendering. Absent on items from before issue 22.
+    message: notificationMessageSchema.optional(),
   }),
 });
 export type PersonalNotificationItem = z.infer<typeof personalNotificationItemSchema>;

@@ -11,6 +11,7 @@ import {
 import { coercedNumber, httpUrl, messageFor, plainText, requiredText } from './fields';
 import { TOASTS, VALIDATION } from './messages';
 import { SCHOOL_NAMES } from './schools';
+import { languageSchema } from './i18n/languages';
 import { CONSENT_MODES, dateOfBirthSchema, guardianEmailSchema } from './consent.schema';
 
 const trimString = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -170,6 +171,9 @@ export const currentUserSchema = directoryUserSchema.extend({
   directoryVisible: z.boolean(),
   // Issue 20: under 13 in guardian mode and no guardian consent yet (the shell shows a banner).
   restricted: z.boolean(),
+  // Issue 22: the language the user chose (PATCH /api/user/preferences), first the registering
+  // browser's. Optional for a shell meeting an svc-auth from before issue 22.
+  language: languageSchema.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -178,6 +182,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const backupUserSchema = currentUserSchema.omit({
   directoryVisible: true,
   restricted: true,
+  language: true,
 });
 export type BackupUser = z.infer<typeof backupUserSchema>;
 

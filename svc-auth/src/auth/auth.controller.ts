@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { API_MESSAGES, type RegisterOptions } from '@district/contracts';
-import { Public } from '@district/service-kit';
+import { Public, requestLanguage } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import type { UserView } from '../users/user-view';
@@ -42,7 +42,8 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserView> {
-    const user = await this.auth.register(body);
+    // Issue 22: the registering browser's language is the account's first choice.
+    const user = await this.auth.register(body, requestLanguage(request.headers));
     await this.startSession(request, reply, user.id);
     // The browser that created the account is known to it from the start (login throttling).
     this.devices.set(reply, body.username);

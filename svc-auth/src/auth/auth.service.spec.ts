@@ -22,6 +22,7 @@ const user: UserView = {
   isSupervisor: false,
   directoryVisible: true,
   restricted: false,
+  language: 'en',
 };
 
 function setup(

@@ -5,6 +5,7 @@ import {
   ageOn,
   CONSENT_MESSAGES,
   CONSENT_MIN_AGE,
+  type Language,
   type RegisterBody,
   type RegisterOptions,
 } from '@district/contracts';
@@ -32,7 +33,7 @@ export class AuthService {
   }
 
   // Roles are never taken from the body (contracts refuses true; false means nothing).
-  async register(input: RegisterBody): Promise<UserView> {
+  async register(input: RegisterBody, language: Language = 'en'): Promise<UserView> {
     const passwordHash = await this.hasher.hash(input.password);
     let user: UserView;
     try {
@@ -54,6 +55,7 @@ export class AuthService {
           dateOfBirth: consent.dateOfBirth,
           guardianEmail: consent.guardianEmail,
           consentStatus: consent.pending ? 'pending' : null,
+          language,
         });
         if (consent.pending) await this.guardianConsent.countFirstMail(manager, user.id);
         await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));

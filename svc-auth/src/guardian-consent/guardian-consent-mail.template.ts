@@ -1,32 +1,43 @@
 import { escapeHtml } from '@district/service-kit';
+import type { MailWriter } from '../mail/mail-texts';
 import type { ResetMail } from '../mail/reset-mail.template';
 
-// To the guardian: who asked, what it is for, where to answer. Plain text first, same words in HTML.
-export function renderGuardianConsentMail(input: {
-  studentName: string;
-  school: string;
-  link: string;
-  deadlineDays: number;
-}): ResetMail {
-  const subject = `Your consent for ${input.studentName} on the district volunteering platform`;
-  const lines = [
-    'Hello,',
+// To the guardian: who asked, what it is for, where to answer. Plain text first, same words in
+// HTML; in the language of the browser that registered the student (issue 22).
+export function renderGuardianConsentMail(
+  w: MailWriter,
+  input: {
+    studentName: string;
+    school: string;
+    link: string;
+    deadlineDays: number;
+  },
+): ResetMail {
+  const subject = w.text('consentMail.subject', { studentName: input.studentName });
+  const created = { studentName: input.studentName, school: input.school };
+  const days = { days: input.deadlineDays };
+  const text = [
+    w.text('consentMail.hello'),
     '',
-    `${input.studentName} (${input.school}) created an account on the school district's volunteering platform and gave this address as a parent's or guardian's.`,
-    'Because they are under 13, the account stays limited until you agree: they cannot post on the blog or add photos, and other students do not see them.',
+    w.text('consentMail.created', created),
+    w.text('consentMail.underAge'),
     '',
-    'Open this link to read what the platform collects and to consent or refuse:',
-  ];
-  const after = [
-    `If nobody answers within ${input.deadlineDays} days, the account and everything in it is deleted.`,
-    'If you do not know this student, refuse: the account is deleted at once.',
-  ];
-  const text = [...lines, '', input.link, '', ...after].join('\n');
+    w.text('consentMail.openLink'),
+    '',
+    input.link,
+    '',
+    w.text('consentMail.deadline', days),
+    w.text('consentMail.unknownStudent'),
+  ].join('\n');
   const link = escapeHtml(input.link);
   const html = [
-    ...lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${w.html('consentMail.hello')}</p>`,
+    `<p>${w.html('consentMail.created', created)}</p>`,
+    `<p>${w.html('consentMail.underAge')}</p>`,
+    `<p>${w.html('consentMail.openLink')}</p>`,
     `<p><a href="${link}">${link}</a></p>`,
-    ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${w.html('consentMail.deadline', days)}</p>`,
+    `<p>${w.html('consentMail.unknownStudent')}</p>`,
   ].join('\n');
   return { subject, text, html };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CONSENT_MAILS_MAX, type PendingConsent } from '@district/contracts';
+import { CONSENT_MAILS_MAX, type Language, type PendingConsent } from '@district/contracts';
 import { schemaOf } from '@district/service-kit';
 
 export interface ConsentRequestRow {
@@ -46,16 +46,26 @@ export class GuardianConsentRepository {
     userId: number,
     tokenHash: string,
     ttlDays: number,
-  ): Promise<{ name: string; school: string; guardianEmail: string } | null> {
+  ): Promise<{ name: string; school: string; guardianEmail: string; language: Language } | null> {
     const [rows] = (await this.dataSource.query(
       `UPDATE ${this.users} SET consent_token_hash = $2,
          consent_token_expires_at = now() + $3 * interval '1 day'
        WHERE id = $1 AND consent_status = 'pending'
-       RETURNING name, school, guardian_email`,
+       RETURNING name, school, guardian_email, language`,
       [userId, tokenHash, ttlDays],
-    )) as [Array<{ name: string; school: string; guardian_email: string }>, number];
+    )) as [
+      Array<{ name: string; school: string; guardian_email: string; language: Language }>,
+      number,
+    ];
     const row = rows[0];
-    return row ? { name: row.name, school: row.school, guardianEmail: row.guardian_email } : null;
+    return row
+      ? {
+          name: row.name,
+          school: row.school,
+          guardianEmail: row.guardian_email,
+          language: row.language,
+        }
+      : null;
   }
 
   async findByToken(

@@ -31,6 +31,7 @@ import { createResetToken, hashResetToken } from '../password-reset/reset-token.
 import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
+import { mailWriter } from '../mail/mail-texts';
 import { renderGuardianConsentMail } from './guardian-consent-mail.template';
 import { GuardianConsentRepository } from './guardian-consent.repository';
 
@@ -94,7 +95,8 @@ export class GuardianConsentService implements OnModuleInit {
     const account = await this.consents.issueToken(userId, tokenHash, CONSENT_TOKEN_TTL_DAYS);
     // Consented, refused or deleted since the mail was queued.
     if (!account) return;
-    const mail = renderGuardianConsentMail({
+    // Issue 22: the account keeps the registering browser's language.
+    const mail = renderGuardianConsentMail(mailWriter(account.language), {
       studentName: account.name,
       school: account.school,
       link: new URL(guardianConsentUrl(token), this.config.PUBLIC_URL).toString(),

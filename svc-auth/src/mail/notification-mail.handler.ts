@@ -1,6 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
-import type { NotificationRequestedPayload } from '@district/contracts';
+import {
+  LANGUAGES,
+  notificationMessageSchema,
+  renderNotification,
+  type NotificationRequestedPayload,
+} from '@district/contracts';
 import {
   HandleEvent,
   Mailer,
@@ -10,6 +15,7 @@ import {
 } from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
 import { UsersRepository } from '../users/users.repository';
+import { mailWriter } from './mail-texts';
 import { renderNotificationMail } from './notification-mail.template';
 
 export const NOTIFICATION_MAIL_JOB = 'notification';
@@ -20,6 +26,10 @@ const notificationMailJobSchema = z.object({
   title: z.string(),
   body: z.string(),
   link: z.string().nullable(),
+  // Issue 22: the recipient's language and the catalogue entry; jobs queued before have neither
+  // (English, the producer's title and body).
+  language: z.enum(LANGUAGES).default('en'),
+  message: notificationMessageSchema.optional(),
 });
 type NotificationMailJob = z.infer<typeof notificationMailJobSchema>;
 
@@ -39,7 +49,14 @@ export class NotificationMailHandler implements OnModuleInit {
   onModuleInit(): void {
     this.mailJobs.handle(NOTIFICATION_MAIL_JOB, async (data) => {
       const job: NotificationMailJob = notificationMailJobSchema.parse(data);
-      await this.mailer.send({ to: job.to, ...renderNotificationMail(job) });
+      const texts = job.message ? renderNotification(job.language, job.message) : job;
+      const mail = renderNotificationMail(mailWriter(job.language), {
+        name: job.name,
+        title: texts.title.slice(0, 200),
+        body: texts.body,
+        link: job.link,
+      });
+      await this.mailer.send({ to: job.to, ...mail });
     });
   }
 
@@ -57,6 +74,8 @@ export class NotificationMailHandler implements OnModuleInit {
         title: payload.title,
         body: payload.body,
         link,
+        language: user.language,
+        message: payload.message,
       };
       await this.mailJobs.enqueue(NOTIFICATION_MAIL_JOB, job, `${event.id}-${user.id}`);
     }

@@ -6,31 +6,36 @@ export interface ResetMail {
 
 // Shared with every service's mail (the kit's MailModule).
 import { escapeHtml } from '@district/service-kit';
+import type { MailWriter } from './mail-texts';
 
-// Plain text first (many school mail filters prefer it); the HTML part is the same words.
-export function renderResetMail(input: {
-  name: string;
-  username: string;
-  link: string;
-}): ResetMail {
-  const subject = 'Reset your password';
+// Plain text first (many school mail filters prefer it); the HTML part is the same words, in the
+// account's language (issue 22).
+export function renderResetMail(
+  w: MailWriter,
+  input: {
+    name: string;
+    username: string;
+    link: string;
+  },
+): ResetMail {
+  const subject = w.text('resetMail.subject');
   const text = [
-    `Hello ${input.name},`,
+    w.text('mail.greeting', { name: input.name }),
     '',
-    `Someone asked to reset the password of the account "${input.username}".`,
-    'Open this link within one hour to choose a new password:',
+    w.text('resetMail.intro', { account: `"${input.username}"` }),
+    w.text('resetMail.openLink'),
     '',
     input.link,
     '',
-    'If you did not ask for this, ignore this e-mail: your password stays the same.',
+    w.text('resetMail.ignore'),
   ].join('\n');
   const link = escapeHtml(input.link);
   const html = [
-    `<p>Hello ${escapeHtml(input.name)},</p>`,
-    `<p>Someone asked to reset the password of the account <strong>${escapeHtml(input.username)}</strong>.`,
-    'Open this link within one hour to choose a new password:</p>',
+    `<p>${w.html('mail.greeting', { name: input.name })}</p>`,
+    `<p>${w.html('resetMail.intro', { account: input.username }, { account: (u) => `<strong>${u}</strong>` })}`,
+    `${w.html('resetMail.openLink')}</p>`,
     `<p><a href="${link}">${link}</a></p>`,
-    '<p>If you did not ask for this, ignore this e-mail: your password stays the same.</p>',
+    `<p>${w.html('resetMail.ignore')}</p>`,
   ].join('\n');
   return { subject, text, html };
 }

@@ -4,6 +4,7 @@ import { DirectoryVersion1764547200000 } from './1764547200000-directory-version
 import { PrivacyChoices1795748717631 } from './1795748717631-privacy-choices';
 import { RepublishUsers1796000000000 } from './1796000000000-republish-users';
 import { GuardianConsent1797300000000 } from './1797300000000-guardian-consent';
+import { UserLanguage1797400000000 } from './1797400000000-user-language';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const AUTH_MIGRATIONS = [
@@ -19,4 +20,6 @@ export const AUTH_MIGRATIONS = [
   RepublishUsers1796000000000,
   // Issue 20: guardian consent mode (date of birth, guardian's link, restricted accounts).
   GuardianConsent1797300000000,
+  // Issue 22: each user's language.
+  UserLanguage1797400000000,
 ];

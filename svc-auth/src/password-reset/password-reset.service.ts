@@ -14,6 +14,7 @@ import {
 } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import type { AuthConfig } from '../auth.config';
+import { mailWriter } from '../mail/mail-texts';
 import { renderResetMail } from '../mail/reset-mail.template';
 import { SessionStore } from '../sessions/session-store';
 import { UsersRepository } from '../users/users.repository';
@@ -76,7 +77,8 @@ export class PasswordResetService implements OnModuleInit {
     for (const account of accounts) {
       const { token, tokenHash } = createResetToken();
       await this.tokens.insertToken(account.id, tokenHash, RESET_TOKEN_TTL_MS);
-      const mail = renderResetMail({
+      // Issue 22: in the account's language.
+      const mail = renderResetMail(mailWriter(account.language), {
         name: account.name,
         username: account.username,
         link: resetLink(this.config.PUBLIC_URL, token),

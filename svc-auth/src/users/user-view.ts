@@ -1,4 +1,4 @@
-import type { UserReplicaPayload } from '@district/contracts';
+import type { Language, UserReplicaPayload } from '@district/contracts';
 
 // The user as the screens see it (SPEC §3, §7): what /api/user, /api/login and /api/register answer.
 export interface UserView {
@@ -15,6 +15,8 @@ export interface UserView {
   directoryVisible: boolean;
   // Issue 20: waiting for a guardian's consent (consent_status 'pending').
   restricted: boolean;
+  // Issue 22.
+  language: Language;
 }
 
 export interface UserRow {
@@ -30,6 +32,7 @@ export interface UserRow {
   is_supervisor: boolean;
   directory_visible: boolean;
   consent_status: string | null;
+  language: Language;
 }
 
 export function toUserView(row: UserRow): UserView {
@@ -46,6 +49,7 @@ export function toUserView(row: UserRow): UserView {
     isSupervisor: row.is_supervisor,
     directoryVisible: row.directory_visible,
     restricted: row.consent_status === 'pending',
+    language: row.language,
   };
 }
 
@@ -61,8 +65,8 @@ export function toUserEventPayload(user: UserView): UserReplicaPayload {
     isSupervisor: user.isSupervisor,
     // Issue 20: peers' lists in other services follow the student's choice.
     directoryVisible: user.directoryVisible,
-    // Until the language choice exists (issue 22): English.
-    language: 'en',
+    // Issue 22: producers and readers of notifications know each user's language.
+    language: user.language,
     // Issue 20: no blog posts or photos, hidden from peers, until a guardian consents.
     restricted: user.restricted,
   };

@@ -7,6 +7,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { Language } from '@district/contracts';
 import { numericTransformer } from '@district/service-kit';
 
 // Case-insensitive uniqueness lives in the database (unique index on lower(username)) so a race
@@ -19,6 +20,7 @@ import { numericTransformer } from '@district/service-kit';
 @Index('users_email_lower_idx', { synchronize: false })
 @Check('users_service_hours_check', '"service_hours" >= 0')
 @Check('users_consent_status_check', `"consent_status" IN ('pending', 'granted')`)
+@Check('users_language_check', `"language" IN ('en', 'es')`)
 export class User {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;
@@ -79,6 +81,11 @@ export class User {
   // Consent mails queued for this account (registration and admins' resends), at most 3.
   @Column({ name: 'consent_mails_sent', type: 'integer', default: 0 })
   consentMailsSent!: number;
+
+  // Issue 22: what the platform and the user's e-mails speak to them (and, in guardian mode, the
+  // consent mail to their guardian: the registering browser's language).
+  @Column({ type: 'varchar', length: 8, default: 'en' })
+  language!: Language;
 
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
   avatarUrl!: string | null;

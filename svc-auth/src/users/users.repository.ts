@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
-import type { HoursApprovedPayload } from '@district/contracts';
+import type { HoursApprovedPayload, Language } from '@district/contracts';
 import { poolOf, schemaOf, type Identity } from '@district/service-kit';
 import { IdentityBatch } from './identity-batch';
 import { User } from './user.entity';
@@ -21,6 +21,7 @@ const VIEW_COLUMNS = [
   'is_supervisor',
   'directory_visible',
   'consent_status',
+  'language',
 ];
 
 export interface NewUser {
@@ -40,6 +41,8 @@ export interface NewUser {
   dateOfBirth?: string | null;
   guardianEmail?: string | null;
   consentStatus?: 'pending' | null;
+  // Issue 22: default English (staff, seeds); registration passes the request's language.
+  language?: Language;
 }
 
 export interface Credentials {
@@ -52,6 +55,8 @@ export interface AccountContact {
   username: string;
   name: string;
   email: string;
+  // Issue 22: the language their e-mails are written in.
+  language: Language;
 }
 
 // users and hour_credits. Methods taking an EntityManager run in the caller's transaction.
@@ -164,11 +169,11 @@ export class UsersRepository {
   async findByEmail(email: string): Promise<AccountContact[]> {
     const users = await this.repo
       .createQueryBuilder('u')
-      .select(['u.id', 'u.username', 'u.name', 'u.email'])
+      .select(['u.id', 'u.username', 'u.name', 'u.email', 'u.language'])
       .where('lower(u.email) = lower(:email)', { email })
       .orderBy('u.id')
       .getMany();
-    return users.map(({ id, username, name, email }) => ({ id, username, name, email }));
+    return users.map(toContact);
   }
 
   // Who to mail on another service's behalf (notification.requested); unknown ids are skipped.
@@ -177,11 +182,11 @@ export class UsersRepository {
     const repo = manager ? manager.getRepository(User) : this.repo;
     const users = await repo
       .createQueryBuilder('u')
-      .select(['u.id', 'u.username', 'u.name', 'u.email'])
+      .select(['u.id', 'u.username', 'u.name', 'u.email', 'u.language'])
       .where('u.id IN (:...ids)', { ids })
       .orderBy('u.id')
       .getMany();
-    return users.map(({ id, username, name, email }) => ({ id, username, name, email }));
+    return users.map(toContact);
   }
 
   // Raises the driver's unique violation (23505) on a taken username; callers map it.
@@ -205,6 +210,7 @@ export class UsersRepository {
         dateOfBirth: user.dateOfBirth ?? null,
         guardianEmail: user.guardianEmail ?? null,
         consentStatus: user.consentStatus ?? null,
+        language: user.language ?? 'en',
         ...(user.consentStatus === 'pending' ? { consentRequestedAt: () => 'now()' } : {}),
       })
       // The stored row as the screens see it (a new account has no credits yet). TypeORM takes
@@ -222,9 +228,16 @@ export class UsersRepository {
         'directoryVisible',
         'consentStatus',
         'serviceHours',
+        'language',
       ])
       .execute();
     return toUserView((result.raw as UserRow[])[0]);
+  }
+
+  // Issue 22. Returns false when no such user exists.
+  async setLanguage(manager: EntityManager, id: number, language: Language): Promise<boolean> {
+    const result = await manager.update(User, id, { language });
+    return (result.affected ?? 0) > 0;
   }
 
   async setPasswordHash(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
@@ -354,4 +367,8 @@ export class UsersRepository {
     const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
     return driver?.code === '23505' && driver.constraint === 'users_username_lower_key';
   }
+}
+
+function toContact({ id, username, name, email, language }: User): AccountContact {
+  return { id, username, name, email, language };
 }

@@ -8,6 +8,7 @@ import { CreateContentTables1764000000000 } from './1764000000000-create-content
 import { CreateNotificationTables1764600000000 } from './1764600000000-create-notification-tables';
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 import { PersonalNotifications1796000000100 } from './1796000000100-personal-notifications';
+import { NotificationMessage1797400000100 } from './1797400000100-notification-message';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const CONTENT_MIGRATIONS = [
@@ -25,4 +26,6 @@ export const CONTENT_MIGRATIONS = [
   PersonalNotifications1796000000100,
   // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
   ReplicaRestrictedColumn1797200000000,
+  // Issue 22: personal items keep their catalogue entry (shown in each user's language).
+  NotificationMessage1797400000100,
 ];

@@ -17,6 +17,7 @@ function toItem(row: ItemRow): AnyNotificationItem {
         body: row.body ?? '',
         path: row.path,
         opportunityId: row.opportunityId,
+        ...(row.message ? { message: row.message } : {}),
       },
     };
   return {

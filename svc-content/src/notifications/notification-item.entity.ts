@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { NotificationMessagePayload } from '@district/contracts';
 
 // One feed item per created opportunity (DESIGN rule 6), for everyone; or one personal item per
 // recipient of a notification.requested (issue 18), for that user only.
@@ -38,6 +39,11 @@ export class NotificationItemEntity {
 
   @Column({ type: 'text', nullable: true })
   path!: string | null;
+
+  // Issue 22: personal items' shared-catalogue entry { key, values }, so each user's browser
+  // shows it in their language. null on items from before.
+  @Column({ type: 'jsonb', nullable: true })
+  message!: NotificationMessagePayload | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

@@ -43,6 +43,7 @@ export class NotificationsHandler {
       body: payload.body,
       path: payload.path,
       opportunityId: payload.opportunityId,
+      message: payload.message ?? null,
     });
     this.signal.afterCommit(manager, id);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import type { NotificationMessagePayload } from '@district/contracts';
 import { NotificationItemEntity } from './notification-item.entity';
 
 // Items older than this are skipped (the cursor still moves past them): a user who comes back
@@ -18,12 +19,14 @@ export interface ItemRow {
   kind: string | null;
   body: string | null;
   path: string | null;
+  // Issue 22: the catalogue entry of a personal item, or null (older items).
+  message: NotificationMessagePayload | null;
   // Younger than NOTIFICATION_MAX_AGE_MS by the database's clock.
   fresh: boolean;
 }
 
 const ITEM_COLUMNS = `"id", "type", "title", "location", "opportunity_id" AS "opportunityId",
-  "recipient_id" AS "recipientId", "kind", "body", "path",
+  "recipient_id" AS "recipientId", "kind", "body", "path", "message",
   "created_at" > now() - make_interval(secs => ${NOTIFICATION_MAX_AGE_MS / 1000}) AS "fresh"`;
 
 // The feed's statements. The cursor and item reads are raw on purpose: they are the polling and
@@ -144,6 +147,7 @@ export class NotificationsRepository {
       body: string;
       path: string | null;
       opportunityId: number | null;
+      message: NotificationMessagePayload | null;
     },
   ): Promise<number> {
     const result = await manager

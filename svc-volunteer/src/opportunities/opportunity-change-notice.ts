@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_ROUTES, DISTRICT_TIME_ZONE, EVENT_TYPES } from '@district/contracts';
+import {
+  APP_ROUTES,
+  DISTRICT_TIME_ZONE,
+  englishNotificationTexts,
+  EVENT_TYPES,
+  notificationMessage,
+  type NotificationMessage,
+} from '@district/contracts';
 import { OutboxService } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
 import type { OpportunityEntity } from './opportunity.entity';
@@ -24,10 +31,13 @@ export class OpportunityChangeNotice {
   ): Promise<void> {
     const userIds = await this.opportunities.signedUpStudentIds(manager, change.id);
     if (userIds.length === 0) return;
+    const message = opportunityChangedMessage(change.before, change.after);
     await this.outbox.add(manager, EVENT_TYPES.notificationRequested, {
       userIds,
       kind: 'opportunity.changed',
-      ...opportunityChangedTexts(change.before, change.after),
+      // Issue 22: each reader gets it in their language; title and body stay the English.
+      ...englishNotificationTexts(message),
+      message,
       path: APP_ROUTES.volunteer,
       opportunityId: change.id,
       email: true,
@@ -35,39 +45,20 @@ export class OpportunityChangeNotice {
   }
 }
 
-// The server does not know each reader's zone (the cards use the browser's).
-const DAY_AND_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISTRICT_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const TIME_AND_ZONE = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISTRICT_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-export function describeWhen(start: Date, end: Date): string {
-  return `${DAY_AND_TIME.format(start)} – ${TIME_AND_ZONE.format(end)}`;
-}
-
-export function opportunityChangedTexts(
+// Times in the district's zone: the server does not know each reader's (the cards use the
+// browser's). The renderer writes them in the reader's language.
+export function opportunityChangedMessage(
   before: Placed,
   after: Placed,
-): { title: string; body: string } {
-  const lines = [`${after.title} has changed.`];
-  const when = describeWhen(after.date, after.endsAt);
-  const wasWhen = describeWhen(before.date, before.endsAt);
-  lines.push(when === wasWhen ? `When: ${when}` : `When: ${when} (was ${wasWhen})`);
-  lines.push(
-    after.location === before.location
-      ? `Where: ${after.location}`
-      : `Where: ${after.location} (was ${before.location})`,
-  );
-  lines.push('If you can no longer come, please withdraw so someone else can take your spot.');
-  return { title: `Changed: ${after.title}`.slice(0, 200), body: lines.join('\n') };
+): NotificationMessage<'opportunityChanged'> {
+  return notificationMessage('opportunityChanged', {
+    title: after.title,
+    location: after.location,
+    startsAt: after.date.toISOString(),
+    endsAt: after.endsAt.toISOString(),
+    wasLocation: before.location,
+    wasStartsAt: before.date.toISOString(),
+    wasEndsAt: before.endsAt.toISOString(),
+    timeZone: DISTRICT_TIME_ZONE,
+  });
 }

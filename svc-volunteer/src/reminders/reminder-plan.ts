@@ -1,6 +1,8 @@
 // When each reminder of one sign-up is due (issue 18). Pure, so the scheduler, the sweep and the
 // processor (which re-checks at fire time) agree on one rule.
 
+import type { NotificationKey } from '@district/contracts';
+
 export const REMINDER_KINDS = ['day-before', 'today'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
@@ -8,6 +10,12 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const NOTIFICATION_KIND: Record<ReminderKind, string> = {
   'day-before': 'reminder.day-before',
   today: 'reminder.today',
+};
+
+// Their texts in the shared catalogue (issue 22).
+export const REMINDER_MESSAGE: Record<ReminderKind, NotificationKey> = {
+  'day-before': 'reminderDayBefore',
+  today: 'reminderToday',
 };
 
 export interface ReminderSettings {

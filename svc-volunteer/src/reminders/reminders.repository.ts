@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import type { Language, OpportunityStatus } from '@district/contracts';
-import { UserReplicaEntity } from '@district/service-kit';
+import type { OpportunityStatus } from '@district/contracts';
 import { SignupEntity } from '../signups/signup.entity';
 import { ReminderSentEntity } from './reminder-sent.entity';
 
-// A sign-up with what its reminders need: the event's times and texts, the student's language and
-// which reminders already went out for the event's current start.
+// A sign-up with what its reminders need: the event's times and texts, and which reminders already went out for the event's current start.
 export interface ReminderRow {
   signupId: number;
   userId: number;
@@ -18,7 +16,6 @@ export interface ReminderRow {
   startsAt: Date;
   signedUpAt: Date;
   todayAt: Date;
-  language: Language | null;
   sent: string[];
 }
 
@@ -37,7 +34,6 @@ export class RemindersRepository {
       this.signups
         .createQueryBuilder('s')
         .innerJoin('s.opportunity', 'o')
-        .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
         .select('s.id', 'signupId')
         .addSelect('s.userId', 'userId')
         .addSelect('s.createdAt', 'signedUpAt')
@@ -46,7 +42,6 @@ export class RemindersRepository {
         .addSelect('o.location', 'location')
         .addSelect('o.status', 'status')
         .addSelect('o.date', 'startsAt')
-        .addSelect('u.language', 'language')
         // The district's wall-clock time on the event's local day, as an instant (PostgreSQL knows
         // the time zone rules, daylight saving included).
         .addSelect(

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { EVENT_TYPES } from '@district/contracts';
+import { englishNotificationTexts, EVENT_TYPES, notificationMessage } from '@district/contracts';
 import {
   LOGGER,
   OutboxService,
@@ -14,12 +14,12 @@ import { volunteerConfigSchema, type VolunteerConfig } from '../volunteer.config
 import {
   NOTIFICATION_KIND,
   REMINDER_KINDS,
+  REMINDER_MESSAGE,
   reminderDue,
   reminderJobId,
   type ReminderKind,
   type ReminderSettings,
 } from './reminder-plan';
-import { reminderTexts } from './reminder-texts';
 import { RemindersRepository, type DistrictDay, type ReminderRow } from './reminders.repository';
 
 export const REMINDERS_QUEUE = 'reminders-svc-volunteer';
@@ -136,13 +136,21 @@ export class RemindersService {
     const due = reminderDue(kind, row, this.settings);
     if (!due) return 'dropped';
     if (due.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return { notBefore: due };
-    const texts = reminderTexts(kind, row, row.language ?? 'en', this.day.timeZone);
+    // Issue 22: each reader gets it in their language (svc-auth's mail, the browser's toast);
+    // title and body stay the English rendering.
+    const message = notificationMessage(REMINDER_MESSAGE[kind], {
+      title: row.title,
+      location: row.location,
+      startsAt: row.startsAt.toISOString(),
+      timeZone: this.day.timeZone,
+    });
     return withTransaction(this.dataSource, async (manager) => {
       if (!(await this.reminders.markSent(manager, row, kind))) return 'duplicate';
       await this.outbox.add(manager, EVENT_TYPES.notificationRequested, {
         userIds: [row.userId],
         kind: NOTIFICATION_KIND[kind],
-        ...texts,
+        ...englishNotificationTexts(message),
+        message,
         path: '/volunteer',
         opportunityId: row.opportunityId,
         // The day before by e-mail (svc-auth sends it); on the day as a toast only.

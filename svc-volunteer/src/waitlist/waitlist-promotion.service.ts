@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_ROUTES, EVENT_TYPES } from '@district/contracts';
+import {
+  APP_ROUTES,
+  englishNotificationTexts,
+  EVENT_TYPES,
+  notificationMessage,
+} from '@district/contracts';
 import { OutboxService } from '@district/service-kit';
 import { WaitlistRepository } from './waitlist.repository';
 
@@ -32,11 +37,13 @@ export class WaitlistPromotion {
       promoted.push(userId);
       free--;
       // One event per student: the toast on their streams and (email: true) svc-auth's mail.
+      const message = notificationMessage('waitlistPromoted', { title: opportunity.title });
       await this.outbox.add(manager, EVENT_TYPES.notificationRequested, {
         userIds: [userId],
         kind: WAITLIST_PROMOTED,
-        title: `You're signed up: ${opportunity.title}`.slice(0, 200),
-        body: 'A spot opened up and you were next on the waitlist, so you are now signed up. If you can no longer come, withdraw so the next student gets the spot.',
+        // Issue 22: each reader gets it in their language; title and body stay the English.
+        ...englishNotificationTexts(message),
+        message,
         path: APP_ROUTES.volunteer,
         opportunityId,
         email: true,

@@ -13,6 +13,7 @@ import {
   TOASTS,
   VALIDATION,
 } from '../messages';
+import { NOTIFICATION_MESSAGES } from '../notification-messages';
 
 // The shared catalogue (issue 22; no zod in its imports: it is part of the browser's first load): every text that services and browsers both use, by section,
 // in English (the source). Other languages translate this object with the same shape
@@ -30,6 +31,8 @@ export const SHARED_MESSAGES = {
   goals: GOAL_MESSAGES,
   opportunityEdit: OPPORTUNITY_EDIT_MESSAGES,
   kit: KIT_TEXTS,
+  // notification.requested texts: { title, body } per entry, each taking the payload's values.
+  notifications: NOTIFICATION_MESSAGES,
 } as const;
 
 type Translated<T> = {

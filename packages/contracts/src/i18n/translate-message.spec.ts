@@ -41,6 +41,8 @@ describe('translateMessage', () => {
   it('has a Spanish text for every entry, different from the English one where words differ', () => {
     const same: string[] = [];
     for (const [section, entries] of Object.entries(SHARED_MESSAGES)) {
+      // { title, body } per entry, taking values: covered by renderNotification's tests.
+      if (section === 'notifications') continue;
       for (const [key, english] of Object.entries(entries)) {
         const spanish = (SHARED_MESSAGES_ES as unknown as Record<string, Record<string, unknown>>)[
           section

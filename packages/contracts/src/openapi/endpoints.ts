@@ -82,6 +82,7 @@ import {
   resetPasswordSchema,
 } from '../users.schema';
 import { signupEntrySchema } from '../volunteer.schema';
+import { userPreferencesSchema } from '../i18n/languages';
 
 // The endpoint registry: every /api call with the shared schemas it reads and answers. The
 // OpenAPI document (document.ts) is generated from it, the fuzz suite (fuzz/) drives it, and
@@ -293,6 +294,14 @@ const spec: Registry = {
     tag: 'Account',
     access: 'signedIn',
     body: privacyChoiceSchema,
+    success: { status: 200, schema: currentUserSchema, description: 'The user with the choice' },
+    errors: [415],
+  },
+  setPreferences: {
+    summary: 'Choose the language of the platform and of the signed-in user’s e-mails',
+    tag: 'Account',
+    access: 'signedIn',
+    body: userPreferencesSchema,
     success: { status: 200, schema: currentUserSchema, description: 'The user with the choice' },
     errors: [415],
   },
