@@ -1,5 +1,5 @@
-import { NOTIFICATION_TOAST } from '@district/contracts';
-import { toast, Toaster, usePlatformStore } from '@district/ui';
+import { NOTIFICATION_TOAST, notificationMessage } from '@district/contracts';
+import { changeLanguage, toast, Toaster, usePlatformStore } from '@district/ui';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { NotificationQueue } from './notification-queue';
@@ -109,5 +109,24 @@ describe('personal toast (issue 18)', () => {
     expect(screen.queryByText('New Volunteer Opportunity!')).toBeNull();
     act(() => screen.getByRole('button', { name: 'View' }).click());
     expect(opened).toEqual(['/volunteer#opportunity-42']);
+  });
+
+  it("is written in the reader's language when the service sent the catalogue entry (issue 22)", async () => {
+    await changeLanguage('es');
+    try {
+      render(<Toaster />);
+      const item = {
+        ...promoted,
+        data: {
+          ...promoted.data,
+          message: notificationMessage('waitlistPromoted', { title: 'Food drive' }),
+        },
+      };
+      act(() => void showNotificationToast(item, 'blue', () => undefined));
+      expect(await screen.findByText('Ya estás inscrito: Food drive')).toBeTruthy();
+      expect(screen.queryByText("You're signed up: Food drive")).toBeNull();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

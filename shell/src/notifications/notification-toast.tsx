@@ -1,10 +1,12 @@
 import {
   NOTIFICATION_TOAST,
+  renderNotification,
   type AnyNotificationItem,
   type NotificationItem,
   type PersonalNotificationItem,
 } from '@district/contracts';
 import {
+  currentLanguage,
   HeartIcon,
   i18n,
   messages,
@@ -95,17 +97,22 @@ function showPersonalToast(
   open?: (path: string) => void,
 ): ToastHandle {
   const path = personalPath(item);
+  // Issue 22: in the reader's language when the service sent the catalogue entry; items from
+  // before it carry only their English title and body.
+  const { title, body } = item.data.message
+    ? renderNotification(currentLanguage(), item.data.message)
+    : item.data;
   return toast({
     ...(open && path
       ? {
           action: {
             label: i18n._('shell.toast.view'),
-            altText: i18n._('shell.toast.viewItem', { title: item.data.title }),
+            altText: i18n._('shell.toast.viewItem', { title }),
             onClick: () => open(path),
           },
         }
       : {}),
-    title: item.data.title,
-    description: item.data.body,
+    title,
+    description: body,
   });
 }
