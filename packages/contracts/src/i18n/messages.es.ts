@@ -1,5 +1,4 @@
 import { CONSENT_MAILS_MAX, GOAL_HOURS_MAX, HOUR_GOALS_MAX } from '../feature-messages';
-import { notificationDate, notificationWhen } from '../notification-messages';
 import type { SharedMessages } from './shared-messages';
 
 // A review status word inside a sentence, agreeing with its noun (m: registro, f: publicación).
@@ -259,37 +258,5 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     showAllOptions: 'Mostrar todas las opciones',
     notification: 'Notificación',
     notificationsRegion: 'Notificaciones ({hotkey})',
-  },
-  notifications: {
-    waitlistPromoted: {
-      title: (v) => `Ya estás inscrito: ${v.title}`,
-      body: () =>
-        'Se liberó un lugar y eras el siguiente en la lista de espera, así que ya estás inscrito. Si ya no puedes asistir, cancela tu inscripción para que el siguiente estudiante tome el lugar.',
-    },
-    opportunityChanged: {
-      title: (v) => `Cambios en ${v.title}`,
-      body: (v) => {
-        const when = notificationWhen('es', v.startsAt, v.endsAt, v.timeZone);
-        const was = notificationWhen('es', v.wasStartsAt, v.wasEndsAt, v.timeZone);
-        return [
-          `${v.title} cambió.`,
-          when === was ? `Cuándo: ${when}` : `Cuándo: ${when} (antes: ${was})`,
-          v.location === v.wasLocation
-            ? `Dónde: ${v.location}`
-            : `Dónde: ${v.location} (antes: ${v.wasLocation})`,
-          'Si ya no puedes asistir, cancela tu inscripción para que alguien más pueda tomar tu lugar.',
-        ].join('\n');
-      },
-    },
-    reminderDayBefore: {
-      title: (v) => `Mañana: ${v.title}`,
-      body: (v) =>
-        `${v.title} empieza el ${notificationDate('es', v.startsAt, v.timeZone, 'day')} a las ${notificationDate('es', v.startsAt, v.timeZone, 'time')} en ${v.location}.`,
-    },
-    reminderToday: {
-      title: (v) => `Hoy: ${v.title}`,
-      body: (v) =>
-        `${v.title} empieza hoy a las ${notificationDate('es', v.startsAt, v.timeZone, 'time')} en ${v.location}.`,
-    },
   },
 };

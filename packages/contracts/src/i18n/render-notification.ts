@@ -1,16 +1,17 @@
-import type { NotificationKey } from '../notification-messages';
+import { NOTIFICATION_MESSAGES, type NotificationKey } from '../notification-messages';
 import type { Language } from './languages';
-import { sharedMessages } from './translate-message';
+import { NOTIFICATION_MESSAGES_ES } from './notification-messages.es';
 
 type Render = (values: unknown) => string;
 
-// A notification's title and body in one reader's language (English when that language's shared
-// catalogue is not loaded). Producers use it for the English title/body every payload keeps.
+// A notification's title and body in one reader's language. Producers use it for the English
+// title and body every payload keeps.
 export function renderNotification(
   language: Language,
   message: { key: NotificationKey; values: unknown },
 ): { title: string; body: string } {
-  const entry = sharedMessages(language).notifications[message.key] as unknown as {
+  const catalogue = language === 'es' ? NOTIFICATION_MESSAGES_ES : NOTIFICATION_MESSAGES;
+  const entry = catalogue[message.key] as unknown as {
     title: Render;
     body: Render;
   };

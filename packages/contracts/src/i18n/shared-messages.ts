@@ -13,7 +13,6 @@ import {
   TOASTS,
   VALIDATION,
 } from '../messages';
-import { NOTIFICATION_MESSAGES } from '../notification-messages';
 
 // The shared catalogue (issue 22; no zod in its imports: it is part of the browser's first load): every text that services and browsers both use, by section,
 // in English (the source). Other languages translate this object with the same shape
@@ -31,11 +30,9 @@ export const SHARED_MESSAGES = {
   goals: GOAL_MESSAGES,
   opportunityEdit: OPPORTUNITY_EDIT_MESSAGES,
   kit: KIT_TEXTS,
-  // notification.requested texts: { title, body } per entry, each taking the payload's values.
-  notifications: NOTIFICATION_MESSAGES,
 } as const;
 
-type Translated<T> = {
+export type Translated<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => string
     ? (...args: A) => string
     : T[K] extends string

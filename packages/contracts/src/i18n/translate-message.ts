@@ -20,8 +20,6 @@ function pick(target: SharedMessages, section: string, key: string): Entry {
 }
 
 for (const [section, entries] of Object.entries(SHARED_MESSAGES)) {
-  // Notifications are never answered as a message: they travel as { key, values }.
-  if (section === 'notifications') continue;
   for (const [key, english] of Object.entries(entries as Record<string, Entry>)) {
     if (typeof english === 'string') {
       // The first entry with a given text wins; equal English texts share their translation.

@@ -33,6 +33,64 @@ describe('TabsContent', () => {
   });
 });
 
+describe('Tabs (WAI-ARIA tabs, automatic activation)', () => {
+  function Three({ onChange }: { onChange?: (v: string) => void }) {
+    return (
+      <Tabs defaultValue="a" onValueChange={onChange}>
+        <TabsList aria-label="Parts">
+          <TabsTrigger value="a">A</TabsTrigger>
+          <TabsTrigger value="b" disabled>
+            B
+          </TabsTrigger>
+          <TabsTrigger value="c">C</TabsTrigger>
+        </TabsList>
+        <TabsContent value="a">Panel A</TabsContent>
+        <TabsContent value="b">Panel B</TabsContent>
+        <TabsContent value="c">Panel C</TabsContent>
+      </Tabs>
+    );
+  }
+
+  it('has one tab stop, names each panel by its tab and shows only the selected panel', () => {
+    render(<Three />);
+    const [a, b, c] = screen.getAllByRole('tab');
+    expect([a.tabIndex, b.tabIndex, c.tabIndex]).toEqual([0, -1, -1]);
+    expect(a.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.textContent).toBe('Panel A');
+    expect(panel.getAttribute('aria-labelledby')).toBe(a.id);
+    expect(a.getAttribute('aria-controls')).toBe(panel.id);
+    expect(screen.queryByText('Panel C')).toBeNull();
+  });
+
+  it('moves and selects with the arrow keys, Home and End, skipping a disabled tab', () => {
+    const changes: string[] = [];
+    render(<Three onChange={(v) => changes.push(v)} />);
+    const [a, , c] = screen.getAllByRole('tab');
+    act(() => a.focus());
+    fireEvent.keyDown(a, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(c);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Panel C');
+    fireEvent.keyDown(c, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(a);
+    fireEvent.keyDown(a, { key: 'End' });
+    expect(document.activeElement).toBe(c);
+    fireEvent.keyDown(c, { key: 'Home' });
+    expect(document.activeElement).toBe(a);
+    expect(changes).toEqual(['c', 'a', 'c', 'a']);
+  });
+
+  it('selects on a press, and a disabled tab cannot be selected', () => {
+    render(<Three />);
+    const [, b, c] = screen.getAllByRole('tab');
+    fireEvent.mouseDown(b, { button: 0 });
+    expect(screen.getByRole('tabpanel').textContent).toBe('Panel A');
+    fireEvent.mouseDown(c, { button: 0 });
+    expect(screen.getByRole('tabpanel').textContent).toBe('Panel C');
+    expect(c.getAttribute('data-state')).toBe('active');
+  });
+});
+
 function Opener() {
   const [open, setOpen] = useState(false);
   return (

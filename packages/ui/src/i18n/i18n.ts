@@ -3,9 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   pickLanguage,
-  registerSharedMessages,
-  sharedMessages,
-  translateMessage,
+  SHARED_MESSAGES,
   type Language,
   type SharedMessages,
 } from '@district/contracts';
@@ -47,11 +45,14 @@ function load(loader: CatalogueLoader, language: Language): Promise<void> {
   return pending;
 }
 
+type Spanish = typeof import('./spanish');
+let spanish: Spanish | undefined;
+
 function loadShared(language: Language): Promise<void> {
-  if (language === 'en') return Promise.resolve();
-  return import(/* webpackChunkName: "messages-es" */ '@district/contracts/messages-es').then(
-    ({ SHARED_MESSAGES_ES }) => registerSharedMessages('es', SHARED_MESSAGES_ES),
-  );
+  if (language === 'en' || spanish) return Promise.resolve();
+  return import(/* webpackChunkName: "messages-es" */ './spanish').then((module) => {
+    spanish = module;
+  });
 }
 
 export function currentLanguage(): Language {
@@ -96,12 +97,12 @@ export async function changeLanguage(
 
 // The shared catalogue (packages/contracts) in the language in use.
 export function messages(): SharedMessages {
-  return sharedMessages(currentLanguage());
+  return currentLanguage() === 'es' && spanish ? spanish.spanishMessages : SHARED_MESSAGES;
 }
 
 // A shared message's English text (a zod issue, a server's message) in the language in use.
 export function translate(text: string): string {
-  return translateMessage(text, currentLanguage());
+  return currentLanguage() === 'es' && spanish ? spanish.translateToSpanish(text) : text;
 }
 
 // Tests start from a clean slate.
