@@ -31,8 +31,19 @@ export async function reflowFindings(page: Page): Promise<string[]> {
       return `<${el.tagName.toLowerCase()}${cls}>${text ? ` "${text}"` : ''}`;
     };
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth)
+    if (root.scrollWidth > root.clientWidth) {
       findings.push(`the page scrolls sideways: ${root.scrollWidth} px in ${root.clientWidth} px`);
+      // Name what sticks out (the outermost element of each), to know what to fix.
+      const out = (el: Element | null): boolean =>
+        !!el && el !== document.body && el.getBoundingClientRect().right > root.clientWidth + 1;
+      const culprits = Array.from(document.querySelectorAll('body *')).filter(
+        (el) => out(el) && !out(el.parentElement) && getComputedStyle(el).clip === 'auto',
+      );
+      for (const el of culprits.slice(0, 5))
+        findings.push(
+          `${describe(el)} reaches ${Math.round(el.getBoundingClientRect().right)} px`,
+        );
+    }
     for (const el of Array.from(document.querySelectorAll('body *'))) {
       const style = getComputedStyle(el);
       // Screen-reader-only helpers are clipped on purpose.
