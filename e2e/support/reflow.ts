@@ -40,9 +40,7 @@ export async function reflowFindings(page: Page): Promise<string[]> {
         (el) => out(el) && !out(el.parentElement) && getComputedStyle(el).clip === 'auto',
       );
       for (const el of culprits.slice(0, 5))
-        findings.push(
-          `${describe(el)} reaches ${Math.round(el.getBoundingClientRect().right)} px`,
-        );
+        findings.push(`${describe(el)} reaches ${Math.round(el.getBoundingClientRect().right)} px`);
     }
     for (const el of Array.from(document.querySelectorAll('body *'))) {
       const style = getComputedStyle(el);

@@ -21,7 +21,7 @@ import {
   UsersIcon,
 } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   refreshVolunteerData,
   sendJson,
@@ -71,6 +71,17 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
     onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
   });
   const busy = signUp.isPending || withdraw.isPending;
+  // Signing up swaps Sign Up for Withdraw (and back), and the pressed button is disabled while it
+  // works: a keyboard user keeps their place on the card's new action instead of starting again
+  // from the top of the page (WCAG 2.4.3; e2e/tests/keyboard-journeys.spec.ts).
+  const footerRef = useRef<HTMLDivElement>(null);
+  const wasSignedUp = useRef(signedUp);
+  useEffect(() => {
+    if (wasSignedUp.current === signedUp) return;
+    wasSignedUp.current = signedUp;
+    if (document.activeElement === document.body)
+      footerRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, [signedUp]);
 
   return (
     // The id is the target of /volunteer#opportunity-<id> (the new-opportunity toast's "View");
@@ -115,7 +126,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           )}
         </div>
       </CardContent>
-      <CardFooter className="opportunity__footer">
+      <CardFooter className="opportunity__footer" ref={footerRef}>
         {signedUp ? (
           <Button variant="outline" onClick={() => withdraw.mutate()} disabled={busy}>
             {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
