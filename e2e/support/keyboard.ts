@@ -21,7 +21,12 @@ export async function currentFocus(page: Page): Promise<Focus> {
       .slice(0, 40);
     const role = el.getAttribute('role');
     const style = getComputedStyle(el);
+    // A date field's calendar button is a stop of its own inside the browser's part of the field:
+    // the field is the active element without matching :focus, and the browser draws that
+    // button's ring itself, out of reach of the page's styles (docs/accessibility.md).
+    const browserPart = el.matches('input') && !el.matches(':focus');
     const ring =
+      browserPart ||
       (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
       style.boxShadow !== 'none';
     return {

@@ -77,11 +77,12 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const footerRef = useRef<HTMLDivElement>(null);
   const wasSignedUp = useRef(signedUp);
   useEffect(() => {
-    if (wasSignedUp.current === signedUp) return;
+    // Once the swap is done and the new button is enabled.
+    if (busy || wasSignedUp.current === signedUp) return;
     wasSignedUp.current = signedUp;
     if (document.activeElement === document.body)
       footerRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
-  }, [signedUp]);
+  }, [signedUp, busy]);
 
   return (
     // The id is the target of /volunteer#opportunity-<id> (the new-opportunity toast's "View");
