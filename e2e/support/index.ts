@@ -11,3 +11,33 @@ export {
   type TabStop,
   type ViewportName,
 } from './visual.ts';
+export {
+  expectScreenIn,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  TEXTS,
+  textIn,
+  useSavedLanguage,
+  type Language,
+  type Localized,
+  type TextName,
+} from './language.ts';
+export {
+  forRole,
+  openTab,
+  SCREENS,
+  seededStudent,
+  settle,
+  SIGNED_IN,
+  signedInPage,
+  type Role,
+  type Screen,
+} from './screens.ts';
+export { motionOf, reflowFindings, resizeText, smallTargets, type Motion } from './reflow.ts';
+export {
+  currentFocus,
+  expectFocusVisible,
+  expectNoKeyboardTrap,
+  tabTo,
+  type Focus,
+} from './keyboard.ts';

@@ -217,7 +217,10 @@ export async function walkTabStops(page: Page, max = 30): Promise<TabStop[]> {
         const role = el.getAttribute('role') ?? '';
         const description = `<${el.tagName.toLowerCase()}${role ? ` role=${role}` : ''}>${text ? ` "${text}"` : ''}`;
         const style = getComputedStyle(el);
+        // A date field's calendar button: the browser draws its ring (see keyboard.ts).
+        const browserPart = el.matches('input') && !el.matches(':focus');
         const ring =
+          browserPart ||
           (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
           style.boxShadow !== 'none';
         const native = el.matches(

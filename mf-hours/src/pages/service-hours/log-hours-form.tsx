@@ -18,7 +18,7 @@ import {
   useT,
   type SelectOption,
 } from '@district/ui';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorText, formatHoursDate, hoursLabel, todayInputValue } from '../../shared/format';
 import { useLogHours, useOpportunities } from '../../shared/hours-api';
 
@@ -62,6 +62,7 @@ export function LogHoursForm() {
   const opportunities = useOpportunities();
   const logHours = useLogHours();
   const statusId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
 
   const eventOptions = useMemo<SelectOption[]>(() => {
     const list = opportunities.data ?? [];
@@ -122,6 +123,10 @@ export function LogHoursForm() {
       {
         onSuccess: (entry) => {
           setValues(initialValues());
+          // The pressed Submit was disabled while it worked and lost the focus: the keyboard
+          // starts the next entry at its first field (the status line is announced meanwhile).
+          if (document.activeElement === document.body)
+            formRef.current?.querySelector<HTMLElement>('input[name="hours"]')?.focus();
           setLogged({
             hours: entry.hours,
             date: entry.date,
@@ -133,7 +138,13 @@ export function LogHoursForm() {
   };
 
   return (
-    <form className="hours-form" onSubmit={onSubmit} noValidate aria-describedby={statusId}>
+    <form
+      ref={formRef}
+      className="hours-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={statusId}
+    >
       <div className="hours-form__row">
         <Field label={t('hours.form.hours')} error={fieldError('hours')}>
           <Input

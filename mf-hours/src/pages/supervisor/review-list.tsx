@@ -6,7 +6,7 @@ import {
   type ServiceHoursLog,
 } from '@district/contracts';
 import { Button, EmptyState, Spinner, useT } from '@district/ui';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { HoursEntry } from '../../shared/hours-entry';
 import { prefetchReviewList, useReviewHours, useReviewList } from '../../shared/hours-api';
@@ -46,6 +46,20 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
   }, [active, loaded, status, school, confirmation]);
   // Shown above the list: after a 409 the entry leaves this tab, so a message on it would vanish.
   const [failure, setFailure] = useState<string | null>(null);
+  // A decided entry leaves the list with the button that had the focus: the keyboard moves on
+  // to the entry now in its place instead of back to the top of the page (WCAG 2.4.3).
+  const listRef = useRef<HTMLUListElement>(null);
+  const decided = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const at = decided.current;
+    const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+    if (!at || !items || [...items].some((li) => li.dataset.entryId === at.id)) return;
+    decided.current = null;
+    if (document.activeElement !== document.body || items.length === 0) return;
+    items[Math.min(at.index, items.length - 1)]
+      ?.querySelector<HTMLElement>('button:not(:disabled)')
+      ?.focus();
+  });
   // A failed "Show more" keeps the entries already shown; only a failed first page replaces them.
   if (list.isError && !list.data) {
     return (
@@ -75,9 +89,13 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
   return (
     <div className="hours-review">
       {alert}
-      <ul className="hours-list" aria-label={t(LIST_LABELS[status])}>
-        {entries.map((entry) => (
-          <li key={entry.id}>
+      <ul className="hours-list" aria-label={t(LIST_LABELS[status])} ref={listRef}>
+        {entries.map((entry, index) => (
+          <li
+            key={entry.id}
+            data-entry-id={entry.id}
+            onClickCapture={() => (decided.current = { id: String(entry.id), index })}
+          >
             <ReviewEntry entry={entry} own={entry.userId === reviewerId} onResult={setFailure} />
           </li>
         ))}

@@ -6,6 +6,7 @@ import {
 } from '@district/contracts';
 import { Button, messages, toast, useT } from '@district/ui';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import {
   refreshVolunteerData,
   sendJson,
@@ -60,10 +61,27 @@ export function SignupActions({
     onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
   });
   const busy = signUp.isPending || withdraw.isPending;
+  // Signing up swaps Sign Up for Withdraw (and back), and the pressed button is disabled while it
+  // works: a keyboard user keeps their place on the date's new action instead of starting again
+  // from the top of the page (WCAG 2.4.3; e2e/tests/keyboard-journeys.spec.ts).
+  const wasSignedUp = useRef(state.signedUp);
+  useEffect(() => {
+    if (busy || wasSignedUp.current === state.signedUp) return;
+    wasSignedUp.current = state.signedUp;
+    if (document.activeElement === document.body)
+      document
+        .querySelector<HTMLElement>(`[data-signup-for="${opportunity.id}"]:not(:disabled)`)
+        ?.focus();
+  }, [state.signedUp, busy, opportunity.id]);
 
   if (state.signedUp)
     return (
-      <Button variant="outline" onClick={() => withdraw.mutate()} disabled={busy}>
+      <Button
+        variant="outline"
+        data-signup-for={opportunity.id}
+        onClick={() => withdraw.mutate()}
+        disabled={busy}
+      >
         {withdraw.isPending ? t('volunteer.card.withdrawing') : t('volunteer.card.withdraw')}
       </Button>
     );
@@ -79,7 +97,11 @@ export function SignupActions({
       </div>
     );
   return (
-    <Button onClick={() => signUp.mutate()} disabled={busy || state.signups.isPending}>
+    <Button
+      data-signup-for={opportunity.id}
+      onClick={() => signUp.mutate()}
+      disabled={busy || state.signups.isPending}
+    >
       {signUp.isPending ? t('volunteer.card.signingUp') : m.screen.signUp}
     </Button>
   );
