@@ -133,9 +133,7 @@ describe('GET /api/directory', () => {
     expect(login.status).toBe(200);
     expect(login.body.ref).toBe(own.ref);
     expect((await me(peer)).ref).not.toBe(own.ref);
-    expect((await directory(peer.headers)).body.map((u) => u.ref).sort()).toEqual(
-      [...refs].sort(),
-    );
+    expect((await directory(peer.headers)).body.map((u) => u.ref).sort()).toEqual([...refs].sort());
     const staff = await directory(admin.headers);
     expect(entryById(staff.body, student.id)?.ref).toBe(own.ref);
     expect(entryById(staff.body, peer.id)?.ref).toBe(peer.ref);
@@ -159,7 +157,9 @@ describe('GET /api/directory', () => {
     const res = await directory(admin.headers);
     expect(entryById(res.body, pft)?.school).toBe('Patrick F. Taylor Science & Technology Academy');
     expect(entryById(res.body, eastJeff)?.school).toBe('East Jefferson High School');
-    expect(entryById(res.body, tj)?.school).toBe('Thomas Jefferson High School for Advanced Studies');
+    expect(entryById(res.body, tj)?.school).toBe(
+      'Thomas Jefferson High School for Advanced Studies',
+    );
     expect(entryById(res.body, nowhere)?.school).toBe(OTHER_SCHOOL);
     // "Jefferson" alone could be four schools: it must not be guessed.
     expect(entryById(res.body, vague)?.school).toBe(OTHER_SCHOOL);
@@ -187,8 +187,7 @@ describe('GET /api/directory', () => {
     await hours.send(9001, student.id, 2.5);
     await hours.send(9002, student.id, 1);
     await eventually(
-      async () =>
-        expect(await entryOf((await directory()).body, student)?.serviceHours).toBe(6.5),
+      async () => expect(await entryOf((await directory()).body, student)?.serviceHours).toBe(6.5),
       {
         timeout: 10_000,
       },

@@ -57,9 +57,12 @@ describe(toDirectoryUser.name, () => {
     ].map((r) => toDirectoryUser(r, schools, refs));
     expect(users.sort(compareDirectoryUsers).map((u) => u.id)).toEqual([4, 5, 2, 1, 3]);
     // Peers' rows (no id) sort the same way.
-    expect(users.map(peerView).sort(compareDirectoryUsers).map((u) => u.ref)).toEqual(
-      [4, 5, 2, 1, 3].map((id) => refs.of(id)),
-    );
+    expect(
+      users
+        .map(peerView)
+        .sort(compareDirectoryUsers)
+        .map((u) => u.ref),
+    ).toEqual([4, 5, 2, 1, 3].map((id) => refs.of(id)));
   });
 });
 

@@ -100,7 +100,8 @@ export function groupDirectory(
           grade,
           // Ties broken by ref: students' rows carry no id (issue 20).
           users: list.sort(
-            (a, b) => collator.compare(a.name, b.name) || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0),
+            (a, b) =>
+              collator.compare(a.name, b.name) || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0),
           ),
         }));
       return { school, count: grades.reduce((n, g) => n + g.users.length, 0), grades };
