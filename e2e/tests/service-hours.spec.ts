@@ -34,11 +34,12 @@ async function createOpportunity(request: APIRequestContext): Promise<string | n
   return response.ok() ? title : null;
 }
 
-async function directoryHours(request: APIRequestContext, userId: number): Promise<number | null> {
+// A student's directory has no ids (issue 20): their own row is the one with their ref.
+async function directoryHours(request: APIRequestContext, ref: unknown): Promise<number | null> {
   const response = await request.get('/api/directory');
   if (!response.ok()) return null;
-  const users = (await response.json()) as Array<{ id: number; serviceHours: number }>;
-  return users.find((u) => u.id === userId)?.serviceHours ?? null;
+  const users = (await response.json()) as Array<{ ref: string; serviceHours: number }>;
+  return users.find((u) => u.ref === ref)?.serviceHours ?? null;
 }
 
 test('a student logs 1.5 hours, a supervisor approves them, and the student’s totals rise', async ({
@@ -58,7 +59,7 @@ test('a student logs 1.5 hours, a supervisor approves them, and the student’s 
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
   const me = await registerUser(student, { school: SCHOOL, serviceHours: 2 });
-  const directoryBefore = await directoryHours(student.request, me.id);
+  const directoryBefore = await directoryHours(student.request, me.body.ref);
 
   await student.goto('/service-hours');
   await expect(student.getByRole('tab', { name: 'Log Hours' })).toHaveAttribute(
@@ -146,7 +147,7 @@ test('a student logs 1.5 hours, a supervisor approves them, and the student’s 
   // directory is part of this build.
   if (directoryBefore !== null) {
     await expect
-      .poll(() => directoryHours(student.request, me.id), { timeout: 10_000 })
+      .poll(() => directoryHours(student.request, me.body.ref), { timeout: 10_000 })
       .toBe(directoryBefore + 1.5);
   } else {
     test.info().annotations.push({

@@ -79,6 +79,8 @@ describe('PATCH /api/users/{id}/school', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: target.id,
+      // The same card key the directory gives it (issue 20).
+      ref: target.ref,
       name: 'Mo Mover',
       school: 'West Jefferson High School',
       grade: 8,
@@ -89,7 +91,7 @@ describe('PATCH /api/users/{id}/school', () => {
     });
     expect(await schoolOf(target.id)).toBe('West Jefferson High School');
     const listed = await h.api('GET', '/api/directory', { headers: student.headers });
-    expect(listed.body.find((u: { id: number }) => u.id === target.id).school).toBe(
+    expect(listed.body.find((u: { ref: string }) => u.ref === target.ref).school).toBe(
       'West Jefferson High School',
     );
     const events = await outboxRows(h, 'user.updated', target.id);
@@ -255,7 +257,7 @@ describe('DELETE /api/users/{id}', () => {
     }
     expect(await readdir(h.avatarDir)).not.toContain(avatarFile);
     const listed = await h.api('GET', '/api/directory', { headers: student.headers });
-    expect(listed.body.map((u: { id: number }) => u.id)).not.toContain(target.id);
+    expect(listed.body.map((u: { ref: string }) => u.ref)).not.toContain(target.ref);
 
     const events = await outboxRows(h, 'user.deleted', target.id);
     expect(events).toHaveLength(1);

@@ -27,6 +27,8 @@ describe('POST /api/register', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      // Issue 20: the owner's opaque directory key (their row in the directory has no id).
+      ref: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
       username: body.username,
       name: 'Grace Hopper',
       email: body.email,

@@ -38,10 +38,19 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Entry = Record<string, unknown> & { id: number; school: string; serviceHours: number };
+type Entry = Record<string, unknown> & {
+  id?: number;
+  ref: string;
+  school: string;
+  serviceHours: number;
+};
 const directory = (headers: Record<string, string> = student.headers) =>
   h.api<Entry[]>('GET', '/api/directory', { headers });
-const entryOf = (list: Entry[], id: number) => list.find((u) => u.id === id);
+// Students' rows carry no id (issue 20): found by ref; staff rows by id.
+const entryOf = (list: Entry[], user: { ref: string }) => list.find((u) => u.ref === user.ref);
+const entryById = (list: Entry[], id: number) => list.find((u) => u.id === id);
+const me = async (user: TestUser) =>
+  (await h.api<{ id: number; ref: string }>('GET', '/api/user', { sid: user.sid })).body;
 
 describe('GET /api/directory', () => {
   it('is refused without the gateway identity (signed out)', async () => {
@@ -55,6 +64,12 @@ describe('GET /api/directory', () => {
       const res = await directory(caller.headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.body.map((u) => u.ref).sort()).toEqual(
+        [student.ref, supervisor.ref, admin.ref].sort(),
+      );
+    }
+    for (const caller of [supervisor, admin]) {
+      const res = await directory(caller.headers);
       expect(res.body.map((u) => u.id).sort()).toEqual(
         [student.id, supervisor.id, admin.id].sort(),
       );
@@ -65,7 +80,7 @@ describe('GET /api/directory', () => {
         [
           'avatarUrl',
           'grade',
-          'id',
+          'ref',
           'isAdmin',
           'isSupervisor',
           'name',
@@ -76,8 +91,8 @@ describe('GET /api/directory', () => {
       expect(directoryUserSchema.strict().safeParse(entry).success).toBe(true);
     }
     expect(res.text).not.toMatch(/email|username|password|argon2|token/i);
-    expect(entryOf(res.body, student.id)).toEqual({
-      id: student.id,
+    expect(entryOf(res.body, student)).toEqual({
+      ref: student.ref,
       name: 'Stella Student',
       school: 'Riverdale High School',
       grade: 9,
@@ -86,8 +101,48 @@ describe('GET /api/directory', () => {
       isAdmin: false,
       isSupervisor: false,
     });
-    expect(entryOf(res.body, supervisor.id)).toMatchObject({ isSupervisor: true, isAdmin: false });
-    expect(entryOf(res.body, admin.id)).toMatchObject({ isAdmin: true, isSupervisor: false });
+    expect(entryOf(res.body, supervisor)).toMatchObject({ isSupervisor: true, isAdmin: false });
+    expect(entryOf(res.body, admin)).toMatchObject({ isAdmin: true, isSupervisor: false });
+  });
+
+  // Issue 20: "Peers never receive another student's id".
+  it('gives a student no id anywhere, only stable refs, their own matching GET /api/user', async () => {
+    const peer = await createUser(h, 'student', { name: 'Petra Peer' });
+    const res = await h.api<Entry[]>('GET', '/api/directory', {
+      headers: { ...student.headers, 'accept-encoding': 'identity' },
+    });
+    expect(res.text).not.toMatch(/"id"/);
+    for (const entry of res.body) expect(entry).not.toHaveProperty('id');
+    // Every visible student is still there, each under a distinct ref.
+    const refs = res.body.map((u) => u.ref);
+    expect(new Set(refs).size).toBe(refs.length);
+    for (const user of [student, supervisor, admin, peer]) expect(refs).toContain(user.ref);
+    // The raw bytes of the gzip body the gateway passes through carry no id either.
+    const raw = await rawGet('/api/directory', { ...student.headers, 'accept-encoding': 'gzip' });
+    expect(gunzipSync(raw).toString('utf8')).not.toMatch(/"id"/);
+
+    const own = await me(student);
+    expect(own.id).toBe(student.id);
+    expect(own.ref).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(entryOf(res.body, own)?.name).toBe('Stella Student');
+    // Stable across requests and logins, different per user, the same in staff's list.
+    expect((await me(student)).ref).toBe(own.ref);
+    const login = await h.api<{ ref: string }>('POST', '/api/login', {
+      json: { username: student.username, password: 'correct horse battery' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.ref).toBe(own.ref);
+    expect((await me(peer)).ref).not.toBe(own.ref);
+    expect((await directory(peer.headers)).body.map((u) => u.ref).sort()).toEqual([...refs].sort());
+    const staff = await directory(admin.headers);
+    expect(entryById(staff.body, student.id)?.ref).toBe(own.ref);
+    expect(entryById(staff.body, peer.id)?.ref).toBe(peer.ref);
+    // A ref is not an id anywhere: the admin routes refuse it.
+    const byRef = await h.api('PATCH', `/api/users/${own.ref}/school`, {
+      headers: admin.headers,
+      json: { school: 'Homeschool' },
+    });
+    expect(byRef.status).toBe(400);
   });
 
   it('shows legacy free-text schools under their registry school, and "Other" when nothing matches', async () => {
@@ -99,13 +154,15 @@ describe('GET /api/directory', () => {
       school: 'Springfield Elementary',
     });
     const vague = await insertLegacyUser(h, { name: 'Val Legacy', school: 'Jefferson' });
-    const res = await directory();
-    expect(entryOf(res.body, pft)?.school).toBe('Patrick F. Taylor Science & Technology Academy');
-    expect(entryOf(res.body, eastJeff)?.school).toBe('East Jefferson High School');
-    expect(entryOf(res.body, tj)?.school).toBe('Thomas Jefferson High School for Advanced Studies');
-    expect(entryOf(res.body, nowhere)?.school).toBe(OTHER_SCHOOL);
+    const res = await directory(admin.headers);
+    expect(entryById(res.body, pft)?.school).toBe('Patrick F. Taylor Science & Technology Academy');
+    expect(entryById(res.body, eastJeff)?.school).toBe('East Jefferson High School');
+    expect(entryById(res.body, tj)?.school).toBe(
+      'Thomas Jefferson High School for Advanced Studies',
+    );
+    expect(entryById(res.body, nowhere)?.school).toBe(OTHER_SCHOOL);
     // "Jefferson" alone could be four schools: it must not be guessed.
-    expect(entryOf(res.body, vague)?.school).toBe(OTHER_SCHOOL);
+    expect(entryById(res.body, vague)?.school).toBe(OTHER_SCHOOL);
   });
 
   it('lists schools in registry order with "Other" last, then by grade and name', async () => {
@@ -130,8 +187,7 @@ describe('GET /api/directory', () => {
     await hours.send(9001, student.id, 2.5);
     await hours.send(9002, student.id, 1);
     await eventually(
-      async () =>
-        expect(await entryOf((await directory()).body, student.id)?.serviceHours).toBe(6.5),
+      async () => expect(await entryOf((await directory()).body, student)?.serviceHours).toBe(6.5),
       {
         timeout: 10_000,
       },
@@ -144,7 +200,7 @@ describe('GET /api/directory', () => {
         }),
       { timeout: 10_000 },
     );
-    expect(entryOf((await directory()).body, student.id)?.serviceHours).toBe(6.5);
+    expect(entryOf((await directory()).body, student)?.serviceHours).toBe(6.5);
     // The owner's own view agrees with the directory.
     expect((await h.api('GET', '/api/user', { sid: student.sid })).body.serviceHours).toBe(6.5);
   });
@@ -166,7 +222,7 @@ describe('GET /api/directory', () => {
     });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
-    expect(entryOf(after.body, newcomer.id)?.name).toBe('Nina Newcomer');
+    expect(entryOf(after.body, newcomer)?.name).toBe('Nina Newcomer');
   });
 
   it('keeps the same answer across a password change, and follows a change the cards show', async () => {
@@ -176,7 +232,7 @@ describe('GET /api/directory', () => {
     await h.db.query(`UPDATE auth.users SET grade = 12 WHERE id = $1`, [admin.id]);
     const changed = await directory();
     expect(changed.headers.get('etag')).not.toBe(before);
-    expect(entryOf(changed.body, admin.id)?.grade).toBe(12);
+    expect(entryOf(changed.body, admin)?.grade).toBe(12);
   });
 
   it('sends a gzip body when the client accepts it (the gateway passes it through)', async () => {

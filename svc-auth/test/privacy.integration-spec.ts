@@ -10,7 +10,7 @@ let peer: TestUser;
 let supervisor: TestUser;
 let admin: TestUser;
 
-type Entry = { id: number; name: string; serviceHours: number; hidden?: boolean };
+type Entry = { id?: number; ref: string; name: string; serviceHours: number; hidden?: boolean };
 const directory = (caller: TestUser, headers: Record<string, string> = {}) =>
   h.api<Entry[]>('GET', '/api/directory', { headers: { ...caller.headers, ...headers } });
 const setVisible = (caller: TestUser, directoryVisible: unknown) =>
@@ -54,7 +54,8 @@ describe('PATCH /api/user/privacy', () => {
   it('hides the student: answers the new choice and tells the replicas in user.updated', async () => {
     const res = await setVisible(hidden, false);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: hidden.id, directoryVisible: false });
+    // Answered as GET /api/user is, the owner's ref included.
+    expect(res.body).toMatchObject({ id: hidden.id, ref: hidden.ref, directoryVisible: false });
     const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: hidden.sid });
     expect(me.body.directoryVisible).toBe(false);
     const events = await outboxRows(h, 'user.updated', hidden.id);
@@ -67,7 +68,8 @@ describe('GET /api/directory with a hidden student', () => {
   it("leaves them out of another student's list, never naming them anywhere in the body", async () => {
     const res = await directory(peer);
     expect(res.status).toBe(200);
-    expect(res.body.map((u) => u.id)).not.toContain(hidden.id);
+    expect(res.body.map((u) => u.ref)).not.toContain(hidden.ref);
+    expect(res.text).not.toMatch(/"id"/);
     expect(res.text).not.toContain('Hana Hidden');
     expect(res.text).not.toContain('hidden');
   });
@@ -82,16 +84,19 @@ describe('GET /api/directory with a hidden student', () => {
 
   it('shows the student themselves normally', async () => {
     const res = await directory(hidden);
-    const self = res.body.find((u) => u.id === hidden.id);
+    const self = res.body.find((u) => u.ref === hidden.ref);
     expect(self).toMatchObject({ name: 'Hana Hidden', serviceHours: 7 });
     expect(self).not.toHaveProperty('hidden');
-    expect(res.body.map((u) => u.id)).toContain(peer.id);
+    expect(res.body.map((u) => u.ref)).toContain(peer.ref);
+    // Their own list (built for them alone) carries no id either, not even theirs.
+    expect(res.text).not.toMatch(/"id"/);
   });
 
   it('shows admins and supervisors everyone, the hidden student marked', async () => {
     for (const caller of [supervisor, admin]) {
       const res = await directory(caller);
       expect(res.body.find((u) => u.id === hidden.id)).toMatchObject({
+        ref: hidden.ref,
         name: 'Hana Hidden',
         hidden: true,
       });
@@ -108,7 +113,8 @@ describe('GET /api/directory with a hidden student', () => {
     // A peer presenting the staff copy's validator gets the full peer answer, not a 304.
     const replay = await directory(peer, { 'if-none-match': tags[2]! });
     expect(replay.status).toBe(200);
-    expect(replay.body.map((u) => u.id)).not.toContain(hidden.id);
+    expect(replay.body.map((u) => u.ref)).not.toContain(hidden.ref);
+    expect(replay.text).not.toMatch(/"id"/);
     const again = await directory(peer, { 'if-none-match': tags[0]! });
     expect(again.status).toBe(304);
     expect(peerRes.headers.get('cache-control')).toBe('private, no-cache');
@@ -119,9 +125,10 @@ describe('GET /api/directory with a hidden student', () => {
     expect((await setVisible(hidden, true)).status).toBe(200);
     const res = await directory(peer, { 'if-none-match': before.headers.get('etag')! });
     expect(res.status).toBe(200);
-    expect(res.body.find((u) => u.id === hidden.id)).toMatchObject({ name: 'Hana Hidden' });
+    expect(res.body.find((u) => u.ref === hidden.ref)).toMatchObject({ name: 'Hana Hidden' });
+    expect(res.body.find((u) => u.ref === hidden.ref)).not.toHaveProperty('id');
     expect((await setVisible(hidden, false)).status).toBe(200);
-    expect((await directory(peer)).body.map((u) => u.id)).not.toContain(hidden.id);
+    expect((await directory(peer)).body.map((u) => u.ref)).not.toContain(hidden.ref);
   });
 });
 
@@ -159,7 +166,7 @@ describe('the district policy for new accounts', () => {
     const newcomer = await createUser(h, 'student', { name: 'Nina Newcomer' });
     const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: newcomer.sid });
     expect(me.body.directoryVisible).toBe(false);
-    expect((await directory(peer)).body.map((u) => u.id)).not.toContain(newcomer.id);
+    expect((await directory(peer)).body.map((u) => u.ref)).not.toContain(newcomer.ref);
     await h.api('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { directoryVisibleByDefault: true },

@@ -283,6 +283,7 @@ describe('changeRolesSchema', () => {
 describe('user responses', () => {
   const user = {
     id: 1,
+    ref: 'AbCdEfGhIjKlMnOp',
     name: 'Jane',
     school: 'Other',
     grade: 9,
@@ -313,6 +314,18 @@ describe('user responses', () => {
       }).success,
     ).toBe(true);
     expect(parseWith(currentUserSchema, user).success).toBe(false);
+    // The owner's id stays required there; only peers' directory rows go without one.
+    const { id: _id, ...peer } = user;
+    expect(directoryUserSchema.safeParse(peer).success).toBe(true);
+    expect(
+      parseWith(currentUserSchema, {
+        ...peer,
+        username: 'jane',
+        email: 'x@y.z',
+        directoryVisible: true,
+        restricted: false,
+      }).success,
+    ).toBe(false);
   });
 });
 

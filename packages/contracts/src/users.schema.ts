@@ -146,7 +146,10 @@ export type ChangeRolesInput = z.output<typeof changeRolesSchema>;
 
 // The user as every screen sees them (SPEC §3); the directory sends exactly this, never e-mail.
 export const directoryUserSchema = z.object({
-  id: z.number().int(),
+  // Issue 20: a stable opaque key per user (React keys, "You"); no API accepts it.
+  ref: z.string(),
+  // Issue 20: only admins and supervisors receive ids (their controls need them); peers never do.
+  id: z.number().int().optional(),
   name: z.string(),
   // Canonical registry name, or "Other" for legacy free text that matches nothing.
   school: z.string(),
@@ -165,6 +168,7 @@ export type PublicUser = DirectoryUser;
 
 // GET /api/user, POST /api/login, POST /api/register: the owner also sees their username and e-mail.
 export const currentUserSchema = directoryUserSchema.extend({
+  id: z.number().int(),
   username: z.string(),
   email: z.string(),
   // Issue 20: whether other students see them in the directory and in sign-up lists.
@@ -180,6 +184,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 // GET /api/backup/users: an array of these (no password hashes, no tokens).
 // (The directory choice of issue 20 is not part of it: the file is as SPEC §6 describes.)
 export const backupUserSchema = currentUserSchema.omit({
+  ref: true,
   directoryVisible: true,
   restricted: true,
   language: true,

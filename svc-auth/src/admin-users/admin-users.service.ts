@@ -26,6 +26,7 @@ import { AvatarStorage } from '../avatars/avatar-storage.service';
 import { AVATAR_URL_PREFIX } from '../avatars/avatars.service';
 import { directoryUserOf } from '../directory/directory-user.util';
 import { SessionStore } from '../sessions/session-store';
+import { UserRefs } from '../users/user-ref';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 
@@ -42,6 +43,7 @@ export class AdminUsersService {
     private readonly avatars: AvatarStorage,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly refs: UserRefs,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -86,7 +88,7 @@ export class AdminUsersService {
       });
       return view;
     });
-    return directoryUserOf(user);
+    return directoryUserOf(user, this.refs);
   }
 
   // Issue 9. Admin rows are locked first (then the target's), so the last-admin check holds even
@@ -125,7 +127,7 @@ export class AdminUsersService {
       });
       return view;
     });
-    return directoryUserOf(user);
+    return directoryUserOf(user, this.refs);
   }
 
   // DESIGN "Account deletion": the account, its reset tokens and hour credits go here (cascade),

@@ -15,6 +15,7 @@ import { API_MESSAGES, type RegisterOptions } from '@district/contracts';
 import { Public, requestLanguage } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
+import { UserRefs, type OwnUserView } from '../users/user-ref';
 import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 import { RegisterDto } from './auth.dto';
@@ -32,6 +33,7 @@ export class AuthController {
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     private readonly devices: DeviceCookie,
+    private readonly refs: UserRefs,
   ) {}
 
   @Post('register')
@@ -41,13 +43,13 @@ export class AuthController {
     @Body() body: RegisterDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UserView> {
+  ): Promise<OwnUserView> {
     // Issue 22: the registering browser's language is the account's first choice.
     const user = await this.auth.register(body, requestLanguage(request.headers));
     await this.startSession(request, reply, user.id);
     // The browser that created the account is known to it from the start (login throttling).
     this.devices.set(reply, body.username);
-    return user;
+    return this.refs.withRef(user);
   }
 
   // Issue 20: whether the Register form asks for a date of birth (guardian consent mode).
@@ -62,10 +64,10 @@ export class AuthController {
   async login(
     @Req() request: FastifyRequest & { user?: UserView },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UserView> {
+  ): Promise<OwnUserView> {
     const user = request.user as UserView;
     await this.startSession(request, reply, user.id);
-    return user;
+    return this.refs.withRef(user);
   }
 
   // 200 even without a session: the client only wants to end up signed out.
@@ -82,7 +84,7 @@ export class AuthController {
   async currentUser(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UserView> {
+  ): Promise<OwnUserView> {
     const sid = this.cookie.read(request);
     const session = await this.sessions.resolve(sid);
     const user = session ? await this.users.findView(session.userId) : null;
@@ -95,7 +97,7 @@ export class AuthController {
     if (session.refreshed) this.cookie.set(reply, sid as string);
     // Personal data: no shared or browser cache may keep it.
     void reply.header('cache-control', 'no-store');
-    return user;
+    return this.refs.withRef(user);
   }
 
   // A previous session in this browser is replaced, not left behind.

@@ -12,7 +12,7 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, AVATAR_FIELD, AVATAR_MAX_BYTES, VALIDATION } from '@district/contracts';
 import { CurrentUser, fieldError, Public, type Identity } from '@district/service-kit';
-import type { UserView } from '../users/user-view';
+import { UserRefs, type OwnUserView } from '../users/user-ref';
 import { AVATAR_FILE_PATTERN } from './avatar-image.util';
 import { AvatarsService } from './avatars.service';
 
@@ -21,7 +21,10 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 @Controller('api')
 export class AvatarsController {
-  constructor(private readonly avatars: AvatarsService) {}
+  constructor(
+    private readonly avatars: AvatarsService,
+    private readonly refs: UserRefs,
+  ) {}
 
   // Behind the gateway's identity (auth_request); the cookie is not read here.
   @Patch('user/avatar')
@@ -29,14 +32,14 @@ export class AvatarsController {
   async upload(
     @CurrentUser() identity: Identity,
     @Req() request: FastifyRequest,
-  ): Promise<UserView> {
+  ): Promise<OwnUserView> {
     // A declared length far over the limit is refused before a byte of it is parsed.
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
       throw fieldError(AVATAR_FIELD, VALIDATION.avatarTooLarge);
     if (!request.isMultipart()) throw fieldError(AVATAR_FIELD, VALIDATION.avatarNotImage);
     const bytes = await readAvatarField(request);
-    return this.avatars.replace(identity.id, bytes);
+    return this.refs.withRef(await this.avatars.replace(identity.id, bytes));
   }
 
   // Content-addressed names never change meaning, so browsers and nginx may keep them for a year.

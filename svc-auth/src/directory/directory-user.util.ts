@@ -4,6 +4,7 @@ import {
   type CanonicalSchool,
   type DirectoryUser,
 } from '@district/contracts';
+import type { UserRefs } from '../users/user-ref';
 
 // A users row joined with its credited hours, as the directory query returns it.
 export interface DirectoryRow {
@@ -33,8 +34,14 @@ export class SchoolCanonicalizer {
   }
 }
 
-export function toDirectoryUser(row: DirectoryRow, schools: SchoolCanonicalizer): DirectoryUser {
+// Staff's shape: the ref and the id (admin controls act on ids). See peerView for students'.
+export function toDirectoryUser(
+  row: DirectoryRow,
+  schools: SchoolCanonicalizer,
+  refs: UserRefs,
+): DirectoryUser & { id: number } {
   return {
+    ref: refs.of(row.id),
     id: row.id,
     name: row.name,
     school: schools.name(row.school),
@@ -48,9 +55,11 @@ export function toDirectoryUser(row: DirectoryRow, schools: SchoolCanonicalizer)
 
 // The same shape from a loaded user (after an admin's change).
 export function directoryUserOf(
-  user: Omit<DirectoryUser, 'school'> & { school: string },
+  user: Omit<DirectoryUser, 'school' | 'ref' | 'id'> & { id: number; school: string },
+  refs: UserRefs,
 ): DirectoryUser {
   return {
+    ref: refs.of(user.id),
     id: user.id,
     name: user.name,
     school: canonicalSchoolName(user.school),
@@ -62,6 +71,11 @@ export function directoryUserOf(
   };
 }
 
+// Issue 20: what a student receives about anyone, themselves included: no id.
+export function peerView({ id: _id, ...user }: DirectoryUser): DirectoryUser {
+  return user;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 // The order the screen groups in (registry order, "Other" last, then grade, then name): the
@@ -71,6 +85,7 @@ export function compareDirectoryUsers(a: DirectoryUser, b: DirectoryUser): numbe
     schoolOrder(a.school) - schoolOrder(b.school) ||
     a.grade - b.grade ||
     collator.compare(a.name, b.name) ||
-    a.id - b.id
+    // Peers' rows have no id: the ref breaks ties the same way in every viewer's list.
+    (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0)
   );
 }

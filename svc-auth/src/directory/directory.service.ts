@@ -5,7 +5,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
 import type { Identity } from '@district/service-kit';
-import { compareDirectoryUsers, SchoolCanonicalizer, toDirectoryUser } from './directory-user.util';
+import { UserRefs } from '../users/user-ref';
+import {
+  compareDirectoryUsers,
+  peerView,
+  SchoolCanonicalizer,
+  toDirectoryUser,
+} from './directory-user.util';
 import { DirectoryRepository } from './directory.repository';
 
 const gzip = promisify(gzipCallback);
@@ -32,9 +38,9 @@ export interface DirectoryTotals {
 export interface DirectorySnapshot {
   version: number;
   totals: DirectoryTotals;
-  // Admins and supervisors: everyone, hidden students marked `hidden: true`.
+  // Admins and supervisors: everyone, hidden students marked `hidden: true`, with ids.
   staff: DirectoryBody;
-  // Students: only those who chose to be visible.
+  // Students: only those who chose to be visible, each by ref alone (issue 20: no ids).
   peers: DirectoryBody;
   // Students who hid themselves still see their own card: the peer list plus them.
   hiddenUsers: Map<number, DirectoryUser>;
@@ -71,6 +77,7 @@ export class DirectoryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly directory: DirectoryRepository,
+    private readonly refs: UserRefs,
   ) {}
 
   // What this viewer may receive: staff everyone, a student the visible ones (and themselves).
@@ -116,15 +123,15 @@ export class DirectoryService {
     const peerUsers: DirectoryUser[] = [];
     const hiddenUsers = new Map<number, DirectoryUser>();
     rows
-      .map((row) => ({ row, user: toDirectoryUser(row, schools) }))
+      .map((row) => ({ row, user: toDirectoryUser(row, schools, this.refs) }))
       .sort((a, b) => compareDirectoryUsers(a.user, b.user))
       .forEach(({ row, user }) => {
         if (row.directory_visible) {
           everyone.push(user);
-          peerUsers.push(user);
+          peerUsers.push(peerView(user));
         } else {
           everyone.push({ ...user, hidden: true });
-          hiddenUsers.set(user.id, user);
+          hiddenUsers.set(row.id, peerView(user));
         }
       });
     // As the screen counts them (directoryStats in mf-directory): "Other" is not a school.

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { PrivacySettings } from '@district/contracts';
 import { CurrentUser, Roles, type Identity } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
-import type { UserView } from '../users/user-view';
+import { UserRefs, type OwnUserView } from '../users/user-ref';
 import { OwnDataExportService } from './own-data-export.service';
 import { DeleteOwnAccountDto, PrivacyChoiceDto, PrivacySettingsDto } from './privacy.dto';
 import { PrivacyService } from './privacy.service';
@@ -15,6 +15,7 @@ export class OwnPrivacyController {
     private readonly privacy: PrivacyService,
     private readonly cookie: SessionCookie,
     private readonly exports: OwnDataExportService,
+    private readonly refs: UserRefs,
   ) {}
 
   // One JSON download of everything the platform holds about the caller, from every service.
@@ -37,9 +38,9 @@ export class OwnPrivacyController {
     @CurrentUser() user: Identity,
     @Body() body: PrivacyChoiceDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UserView> {
+  ): Promise<OwnUserView> {
     void reply.header('cache-control', 'no-store');
-    return this.privacy.setDirectoryVisible(user, body.directoryVisible);
+    return this.refs.withRef(await this.privacy.setDirectoryVisible(user, body.directoryVisible));
   }
 
   // 204 and the cookie cleared: every session of the account ends with it.

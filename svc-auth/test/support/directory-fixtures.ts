@@ -5,6 +5,8 @@ import { registration, type AuthHarness } from './auth-service-harness';
 
 export interface TestUser {
   id: number;
+  // Issue 20: the opaque directory key the user's own answers carry.
+  ref: string;
   sid: string;
   username: string;
   // The gateway's identity header for this user, with the roles given.
@@ -34,6 +36,7 @@ export async function createUser(
   }
   return {
     id,
+    ref: res.body.ref as string,
     sid: res.sid!,
     username: body.username as string,
     headers: identityHeader({ id, isAdmin, isSupervisor }),

@@ -16,6 +16,7 @@ import { BlogPage } from './blog-page';
 
 const student: CurrentUser = {
   id: 7,
+  ref: 'ref-7',
   name: 'Maya Lee',
   username: 'maya',
   email: 'maya@example.org',

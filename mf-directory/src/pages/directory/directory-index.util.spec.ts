@@ -10,10 +10,11 @@ import {
   groupDirectory,
 } from './directory-index.util';
 
-let nextId = 1;
+// As a student receives them (issue 20): a ref, no id.
+let nextRef = 1;
 function user(overrides: Partial<DirectoryUser>): DirectoryUser {
   return {
-    id: nextId++,
+    ref: `ref${nextRef++}`,
     name: 'Someone',
     school: 'Jesuit High School',
     grade: 10,

@@ -98,7 +98,11 @@ export function groupDirectory(
         .sort(([a], [b]) => a - b)
         .map(([grade, list]) => ({
           grade,
-          users: list.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id),
+          // Ties broken by ref: students' rows carry no id (issue 20).
+          users: list.sort(
+            (a, b) =>
+              collator.compare(a.name, b.name) || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0),
+          ),
         }));
       return { school, count: grades.reduce((n, g) => n + g.users.length, 0), grades };
     });

@@ -16,6 +16,7 @@ import { DirectoryPage } from './directory-page';
 
 const student: CurrentUser = {
   id: 7,
+  ref: 'ref-maya',
   name: 'Maya Lee',
   username: 'maya',
   email: 'maya@example.org',
@@ -28,10 +29,19 @@ const student: CurrentUser = {
   directoryVisible: true,
   restricted: false,
 };
-const admin: CurrentUser = { ...student, id: 1, name: 'Ada Admin', username: 'ada', isAdmin: true };
+const admin: CurrentUser = {
+  ...student,
+  id: 1,
+  ref: 'ref-ada',
+  name: 'Ada Admin',
+  username: 'ada',
+  isAdmin: true,
+};
 
+// A row as staff receive it (with the id); peerRow drops it as students receive it (issue 20).
 function entry(id: number, overrides: Partial<DirectoryUser> = {}): DirectoryUser {
   return {
+    ref: `ref-${id}`,
     id,
     name: `Student ${id}`,
     school: 'Jesuit High School',
@@ -42,6 +52,10 @@ function entry(id: number, overrides: Partial<DirectoryUser> = {}): DirectoryUse
     isSupervisor: false,
     ...overrides,
   };
+}
+
+function peerRow({ id: _id, ...row }: DirectoryUser): DirectoryUser {
+  return row;
 }
 
 let server: TestServer;
@@ -130,7 +144,7 @@ describe('DirectoryPage', () => {
 
   it('gives admins the backup button and controls on other cards only', async () => {
     me = admin;
-    users = [entry(1, { id: admin.id, name: admin.name, isAdmin: true }), entry(2)];
+    users = [entry(1, { ref: admin.ref, name: admin.name, isAdmin: true }), entry(2)];
     renderPage();
     await screen.findByRole('button', { name: 'Backup User Data' });
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'jesuit' } });
@@ -143,6 +157,28 @@ describe('DirectoryPage', () => {
     expect(within(mine).getByText('Admin')).toBeTruthy();
     expect(within(other).getByRole('button', { name: 'Delete Student 2' })).toBeTruthy();
   });
+
+  // Issue 20: a student's list carries refs and no ids; their own card is found by ref.
+  it('marks the student\'s own card "You" by ref, in a list without ids', async () => {
+    me = student;
+    users = [
+      peerRow(entry(7, { ref: 'ref-someone-else', name: 'Maya Twin' })),
+      peerRow(entry(8, { ref: student.ref, name: student.name, grade: 11 })),
+      peerRow(entry(9, { isSupervisor: true })),
+    ];
+    renderPage();
+    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: 'jesuit' } });
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const mine = cards.find((c) => c.textContent?.includes(student.name))!;
+    const twin = cards.find((c) => c.textContent?.includes('Maya Twin'))!;
+    expect(within(mine).getByText('You')).toBeTruthy();
+    expect(mine.getAttribute('data-user-ref')).toBe(student.ref);
+    // Built from the user's id (7), but another ref: not them.
+    expect(within(twin).queryByText('You')).toBeNull();
+    expect(screen.getAllByText('You')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
 });
 
 describe('DirectoryPage in Spanish', () => {
@@ -152,7 +188,7 @@ describe('DirectoryPage in Spanish', () => {
     await changeLanguage('es');
     me = admin;
     users = [
-      entry(1, { id: admin.id, name: admin.name, isAdmin: true }),
+      entry(1, { ref: admin.ref, name: admin.name, isAdmin: true }),
       entry(2, { serviceHours: 4.5 }),
       entry(3, { school: 'Other', grade: 12, serviceHours: 1 }),
     ];

@@ -80,7 +80,7 @@ export function DirectoryPage() {
     [searching],
   );
 
-  const cards = useMemo<CardContext>(() => ({ meId: me?.id, isAdmin }), [me?.id, isAdmin]);
+  const cards = useMemo<CardContext>(() => ({ meRef: me?.ref, isAdmin }), [me?.ref, isAdmin]);
 
   const studentsView = directory.isPending ? (
     <Spinner label={t('directory.loading')} />

@@ -27,6 +27,7 @@ import { DirectoryPage } from './directory-page';
 
 const admin: CurrentUser = {
   id: 1,
+  ref: 'ref-1',
   name: 'Ada Admin',
   username: 'ada',
   email: 'ada@example.org',
@@ -39,9 +40,10 @@ const admin: CurrentUser = {
   directoryVisible: true,
   restricted: false,
 };
-const student: CurrentUser = { ...admin, id: 7, name: 'Maya Lee', isAdmin: false };
+const student: CurrentUser = { ...admin, id: 7, ref: 'ref-7', name: 'Maya Lee', isAdmin: false };
 
 const card = (id: number, overrides: Partial<DirectoryUser> = {}): DirectoryUser => ({
+  ref: `ref-${id}`,
   id,
   name: `Student ${id}`,
   school: 'Jesuit High School',

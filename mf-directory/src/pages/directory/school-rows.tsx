@@ -29,7 +29,7 @@ function buildRows(
     if (!open) return;
     for (let at = 0; at < grade.users.length; at += columns) {
       const users = grade.users.slice(at, at + columns);
-      rows.push({ kind: 'cards', key: `g${grade.grade}-${users[0]?.id}`, users });
+      rows.push({ kind: 'cards', key: `g${grade.grade}-${users[0]?.ref}`, users });
     }
   });
   return rows;
@@ -176,10 +176,10 @@ export function SchoolRows({
               <ul className="dir-cards dir-cards--row">
                 {row.users.map((user) => (
                   <StudentCard
-                    key={user.id}
+                    key={user.ref}
                     user={user}
-                    isMe={user.id === cards.meId}
-                    adminControls={cards.isAdmin && user.id !== cards.meId}
+                    isMe={user.ref === cards.meRef}
+                    adminControls={cards.isAdmin && user.ref !== cards.meRef}
                   />
                 ))}
               </ul>

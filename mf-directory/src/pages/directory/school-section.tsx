@@ -6,7 +6,8 @@ import type { SchoolGroup } from './directory-index.util';
 import { SchoolRows } from './school-rows';
 
 export interface CardContext {
-  meId: number | undefined;
+  // Issue 20: peers' rows carry no id, so "You" is found by the opaque ref.
+  meRef: string | undefined;
   isAdmin: boolean;
 }
 

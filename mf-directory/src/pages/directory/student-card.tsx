@@ -13,6 +13,11 @@ import { SchoolPicker } from './school-picker';
 // Between grade and hours, for the eye only (a screen reader pauses on the markup anyway).
 const SEPARATOR = ' · ';
 
+// Issue 20: only admins and supervisors receive ids; the admin controls act on them.
+type StaffRow = DirectoryUser & { id: number };
+const staffRow = (user: DirectoryUser): StaffRow | null =>
+  user.id === undefined ? null : (user as StaffRow);
+
 export interface StudentCardProps {
   user: DirectoryUser;
   // Admins on other users' cards (SPEC §2): move to another school, delete.
@@ -28,8 +33,9 @@ export const StudentCard = memo(function StudentCard({
 }: StudentCardProps) {
   // Memoised, but a language switch still re-renders it: useT subscribes to the language.
   const { t } = useT();
+  const editable = adminControls ? staffRow(user) : null;
   return (
-    <li className="ui-card dir-card" data-user-id={user.id}>
+    <li className="ui-card dir-card" data-user-ref={user.ref}>
       <div className="dir-card__main">
         <Avatar name={user.name} src={user.avatarUrl} size="lg" />
         <div className="dir-card__text">
@@ -42,11 +48,11 @@ export const StudentCard = memo(function StudentCard({
           <RoleBadges user={user} isMe={isMe} />
         </div>
       </div>
-      {adminControls ? (
+      {editable ? (
         <div className="dir-card__admin">
-          <SchoolChange user={user} />
-          <RoleControl user={user} />
-          <DeleteUser user={user} />
+          <SchoolChange user={editable} />
+          <RoleControl user={editable} />
+          <DeleteUser user={editable} />
         </div>
       ) : null}
     </li>
@@ -74,7 +80,7 @@ function RoleBadges({ user, isMe }: { user: DirectoryUser; isMe: boolean }) {
 
 // Choosing a school only proposes the move; the explicit Confirm makes it (SPEC §2). Success or
 // failure, the confirmation closes (SPEC §8 "Failed to update user school").
-function SchoolChange({ user }: { user: DirectoryUser }) {
+function SchoolChange({ user }: { user: StaffRow }) {
   const { t } = useT();
   const [choice, setChoice] = useState<SchoolName | null>(null);
   const change = useChangeSchool();
@@ -123,7 +129,7 @@ type RoleChange = { role: 'supervisor' | 'admin'; grant: boolean };
 
 // Issue 9: grant or revoke a role, each after a confirmation. Only on other users' cards, so an
 // admin never sees a control that would remove their own rights.
-function RoleControl({ user }: { user: DirectoryUser }) {
+function RoleControl({ user }: { user: StaffRow }) {
   const { t } = useT();
   const [pending, setPending] = useState<RoleChange | null>(null);
   // What the dialog shows: kept while it animates closed, so its text does not blank out.
@@ -196,7 +202,7 @@ function RoleControl({ user }: { user: DirectoryUser }) {
   );
 }
 
-function DeleteUser({ user }: { user: DirectoryUser }) {
+function DeleteUser({ user }: { user: StaffRow }) {
   const { t } = useT();
   const { name } = user;
   const [open, setOpen] = useState(false);

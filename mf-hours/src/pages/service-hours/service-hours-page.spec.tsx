@@ -8,6 +8,7 @@ import { ServiceHoursPage } from './service-hours-page';
 
 const student: CurrentUser = {
   id: 7,
+  ref: 'ref-7',
   name: 'Maya Lee',
   username: 'maya',
   email: 'maya@example.org',

@@ -9,6 +9,7 @@ import { SupervisorPage } from './supervisor-page';
 const SCHOOL = 'Jesuit High School';
 const supervisor: CurrentUser = {
   id: 2,
+  ref: 'ref-2',
   name: 'Sam Supervisor',
   username: 'sam',
   email: 'sam@example.org',

@@ -248,7 +248,11 @@ const spec: Registry = {
     summary: 'Students by school and grade',
     tag: 'Users',
     access: 'signedIn',
-    success: { status: 200, schema: z.array(directoryUserSchema), description: 'Every user' },
+    success: {
+      status: 200,
+      schema: z.array(directoryUserSchema),
+      description: 'The users this viewer may see (ids only for admins and supervisors)',
+    },
   },
   deleteUser: {
     summary: 'Delete a user account',

@@ -26,6 +26,7 @@ import { DirectoryPage } from '../directory-page';
 
 const admin: CurrentUser = {
   id: 1,
+  ref: 'ref-1',
   name: 'Ada Admin',
   username: 'ada',
   email: 'ada@example.org',
