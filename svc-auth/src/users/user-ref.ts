@@ -27,7 +27,7 @@ export class UserRefs {
       ref = createHmac('sha256', this.key)
         .update(`directory-ref:${id}`)
         .digest('base64url')
-        .slice(0, 16);
+        .slice(0, 8);
       this.memo.set(id, ref);
     }
     return ref;
