@@ -98,7 +98,11 @@ test('a Spanish student sees every screen in Spanish, switches to English and ba
 }) => {
   test.setTimeout(120_000);
   const page = await spanishBrowser(browser);
-  const api = await browser.newContext({ baseURL: runEnv.baseUrl });
+  // Registered from a Spanish browser: the account's language starts as Spanish (issue 22).
+  const api = await browser.newContext({
+    baseURL: runEnv.baseUrl,
+    extraHTTPHeaders: { 'Accept-Language': 'es-MX,es;q=0.9' },
+  });
   const student = await registerUser(api.request, {
     name: `Sofía Journey ${Date.now().toString(36)}`,
   });
@@ -130,7 +134,8 @@ test('a Spanish student sees every screen in Spanish, switches to English and ba
     });
   }
 
-  // And signing out and in again.
+  // And signing out and in again (from the home page: the last screen above is the 404 page).
+  await page.goto('/');
   await page.getByRole('button', { name: textIn('logoutButton', 'en') }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expectScreenIn(page, 'en', 'welcome');

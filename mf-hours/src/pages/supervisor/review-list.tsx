@@ -52,13 +52,19 @@ export function ReviewList({ status, school, confirmation, reviewerId, active }:
   const decided = useRef<{ id: string; index: number } | null>(null);
   useEffect(() => {
     const at = decided.current;
+    if (!at) return;
     const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
-    if (!at || !items || [...items].some((li) => li.dataset.entryId === at.id)) return;
+    if (items && [...items].some((li) => li.dataset.entryId === at.id)) return;
     decided.current = null;
-    if (document.activeElement !== document.body || items.length === 0) return;
-    items[Math.min(at.index, items.length - 1)]
-      ?.querySelector<HTMLElement>('button:not(:disabled)')
-      ?.focus();
+    if (document.activeElement !== document.body) return;
+    // The last entry gone (the list gave way to its empty state): the tab it was listed under.
+    const next =
+      items && items.length > 0
+        ? items[Math.min(at.index, items.length - 1)]?.querySelector<HTMLElement>(
+            'button:not(:disabled)',
+          )
+        : document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    next?.focus();
   });
   // A failed "Show more" keeps the entries already shown; only a failed first page replaces them.
   if (list.isError && !list.data) {
