@@ -140,4 +140,20 @@ describe('language picker', () => {
     // Adopting the account's language is not a new choice: nothing is sent back.
     expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
+
+  it('keeps a language picked on this device over the account, and saves it on the account', async () => {
+    localStorage.setItem('district.language', 'es');
+    await changeLanguage('es');
+    signedIn = { ...ada, language: 'en' };
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Salir' })).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        server.requests
+          .filter((r) => r.method === 'PATCH')
+          .map((r) => [r.url, JSON.parse(r.body) as unknown]),
+      ).toEqual([['/api/user/preferences', { language: 'es' }]]),
+    );
+    expect(currentLanguage()).toBe('es');
+  });
 });

@@ -5,6 +5,7 @@ import {
   cn,
   currentLanguage,
   GlobeIcon,
+  savedLanguage,
   toastError,
   useCurrentUser,
   useT,
@@ -53,16 +54,22 @@ export function LanguagePicker({ className }: { className?: string }) {
   );
 }
 
-// Mounted once in the app: when a user signs in (or the current user loads) with a saved
-// language other than the page's, the page switches to it and remembers it on this device.
+// Mounted once in the app, for the signed-in user. The last explicit choice wins: a language
+// picked on this device (before signing in, say) goes to the account, so e-mails follow it; with
+// no choice kept on this device, the page takes the account's language (picked elsewhere).
 export function AdoptUserLanguage() {
   const user = useCurrentUser();
-  const saved = user ? (user as { language?: unknown }).language : undefined;
+  const account = user ? (user as { language?: unknown }).language : undefined;
   useEffect(() => {
-    if (isLanguage(saved) && saved !== currentLanguage())
-      changeLanguage(saved, { remember: true }).catch((error: unknown) =>
-        console.warn('[shell] could not switch to the account language', error),
-      );
-  }, [user?.id, saved]);
+    if (!isLanguage(account)) return;
+    const device = savedLanguage();
+    const warn = (error: unknown) => console.warn('[shell] language not applied', error);
+    if (device && device !== account) {
+      apiRequest('PATCH', apiPaths.userPreferences, { language: device }).catch(warn);
+      if (device !== currentLanguage()) changeLanguage(device).catch(warn);
+    } else if (account !== currentLanguage()) {
+      changeLanguage(account, { remember: true }).catch(warn);
+    }
+  }, [user?.id, account]);
   return null;
 }

@@ -59,15 +59,22 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
 }
 
-// The saved choice on this device, else the browser's languages (navigator.languages).
-export function initialLanguage(): Language {
+// The language someone picked on this device (the header's picker), if any.
+export function savedLanguage(): Language | null {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (isLanguage(saved)) return saved;
+    return isLanguage(saved) ? saved : null;
   } catch {
-    // Storage may be blocked (private mode): the browser's languages decide.
+    // Storage may be blocked (private mode): nothing was kept.
+    return null;
   }
-  return pickLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
+// The saved choice on this device, else the browser's languages (navigator.languages).
+export function initialLanguage(): Language {
+  return (
+    savedLanguage() ?? pickLanguage(typeof navigator === 'undefined' ? [] : navigator.languages)
+  );
 }
 
 // An area's catalogue, for the language in use now and for every later switch. The promise

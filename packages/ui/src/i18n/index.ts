@@ -6,6 +6,7 @@ export {
   messages,
   registerCatalogue,
   resetI18nForTests,
+  savedLanguage,
   translate,
   type CatalogueLoader,
   type CatalogueModule,
