@@ -85,6 +85,8 @@ describe('one action across all services by trace id', () => {
       .getSetCookie()
       .find((c) => c.startsWith('sid='))!
       .split(';')[0]!;
+    // The admin's feed cursor starts now: the poll after the create hands out what follows.
+    await fetch(`${platform.url}/api/notifications`, { headers: { cookie } });
     const res = await fetch(`${platform.url}/api/opportunities`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -102,5 +104,18 @@ describe('one action across all services by trace id', () => {
     // svc-content consumed opportunity.created.
     await until(() => servicesLogging(traceId).includes('svc-content'));
     expect(servicesLogging(traceId)).toEqual(['svc-auth', 'svc-content', 'svc-volunteer']);
+    // And into the notification the browser receives: the feed item carries the same trace id.
+    const { id } = (await res.json()) as { id: number };
+    let item: { traceId?: string; data: { opportunityId?: number } } | undefined;
+    for (let tries = 0; tries < 50 && !item; tries++) {
+      const feed = await fetch(`${platform.url}/api/notifications`, { headers: { cookie } });
+      const items = (await feed.json()) as Array<{
+        traceId?: string;
+        data: { opportunityId?: number };
+      }>;
+      item = items.find((i) => i.data.opportunityId === id);
+      if (!item) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(item?.traceId).toBe(traceId);
   });
 });

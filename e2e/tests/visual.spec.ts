@@ -44,6 +44,12 @@ for (const language of LANGUAGES) {
             await screen.open?.(page, language);
             await settle(page);
             const where = `${screen.name} ${role} at ${viewport} in ${language}`;
+            // SCREENSHOT_DIR=… keeps a full-page picture of each screen, for a person to look at.
+            if (process.env.SCREENSHOT_DIR)
+              await page.screenshot({
+                path: `${process.env.SCREENSHOT_DIR}/${where.replace(/[^\w]+/g, '-')}.png`,
+                fullPage: true,
+              });
             const heading = forRole(screen.heading, role);
             await expect
               .soft(page.locator('html'), `lang on ${where}`)

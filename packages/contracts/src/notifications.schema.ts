@@ -12,6 +12,8 @@ export const notificationItemSchema = z.object({
     location: z.string(),
     opportunityId: z.number().int().optional(),
   }),
+  // Issue 21: the W3C trace id of the request that caused it (operators follow a toast back).
+  traceId: z.string().optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
@@ -33,6 +35,7 @@ export const personalNotificationItemSchema = z.object({
     // are its English rendering. Absent on items from before issue 22.
     message: notificationMessageSchema.optional(),
   }),
+  traceId: z.string().optional(),
 });
 export type PersonalNotificationItem = z.infer<typeof personalNotificationItemSchema>;
 

@@ -9,6 +9,7 @@ import { CreateNotificationTables1764600000000 } from './1764600000000-create-no
 import { AlignUsersReplica1795600000000 } from './1795600000000-align-users-replica';
 import { PersonalNotifications1796000000100 } from './1796000000100-personal-notifications';
 import { NotificationMessage1797400000100 } from './1797400000100-notification-message';
+import { NotificationTrace1797500000100 } from './1797500000100-notification-trace';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const CONTENT_MIGRATIONS = [
@@ -28,4 +29,6 @@ export const CONTENT_MIGRATIONS = [
   ReplicaRestrictedColumn1797200000000,
   // Issue 22: personal items keep their catalogue entry (shown in each user's language).
   NotificationMessage1797400000100,
+  // Issue 21: the trace id travels with the item to the browser.
+  NotificationTrace1797500000100,
 ];

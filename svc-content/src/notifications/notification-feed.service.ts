@@ -19,6 +19,7 @@ function toItem(row: ItemRow): AnyNotificationItem {
         opportunityId: row.opportunityId,
         ...(row.message ? { message: row.message } : {}),
       },
+      ...(row.traceId ? { traceId: row.traceId } : {}),
     };
   return {
     id: row.id,
@@ -28,6 +29,7 @@ function toItem(row: ItemRow): AnyNotificationItem {
       location: row.location,
       ...(row.opportunityId !== null ? { opportunityId: row.opportunityId } : {}),
     },
+    ...(row.traceId ? { traceId: row.traceId } : {}),
   };
 }
 

@@ -45,6 +45,10 @@ export class NotificationItemEntity {
   @Column({ type: 'jsonb', nullable: true })
   message!: NotificationMessagePayload | null;
 
+  // Issue 21: the W3C trace id of the request that caused the item (null on older items).
+  @Column({ name: 'trace_id', type: 'varchar', length: 32, nullable: true })
+  traceId!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }

@@ -4,7 +4,7 @@ import {
   opportunityCreatedPayloadSchema,
   type NotificationRequestedPayload,
 } from '@district/contracts';
-import { HandleEvent, type EventContext } from '@district/service-kit';
+import { currentTrace, HandleEvent, type EventContext } from '@district/service-kit';
 import { NotificationSignalService } from './notification-signal.service';
 import { NotificationsRepository } from './notifications.repository';
 
@@ -25,6 +25,8 @@ export class NotificationsHandler {
       title: opportunity.title,
       location: opportunity.location,
       opportunityId: opportunity.id,
+      // Issue 21: the consumer runs in the writer's trace; the browser receives its id.
+      traceId: currentTrace()?.traceId ?? null,
     });
     if (id !== undefined) this.signal.afterCommit(manager, id);
   }
@@ -43,6 +45,7 @@ export class NotificationsHandler {
       body: payload.body,
       path: payload.path,
       opportunityId: payload.opportunityId,
+      traceId: currentTrace()?.traceId ?? null,
       message: payload.message ?? null,
     });
     this.signal.afterCommit(manager, id);

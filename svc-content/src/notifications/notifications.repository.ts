@@ -21,12 +21,14 @@ export interface ItemRow {
   path: string | null;
   // Issue 22: the catalogue entry of a personal item, or null (older items).
   message: NotificationMessagePayload | null;
+  // Issue 21: the trace that caused it, or null (older items).
+  traceId: string | null;
   // Younger than NOTIFICATION_MAX_AGE_MS by the database's clock.
   fresh: boolean;
 }
 
 const ITEM_COLUMNS = `"id", "type", "title", "location", "opportunity_id" AS "opportunityId",
-  "recipient_id" AS "recipientId", "kind", "body", "path", "message",
+  "recipient_id" AS "recipientId", "kind", "body", "path", "message", "trace_id" AS "traceId",
   "created_at" > now() - make_interval(secs => ${NOTIFICATION_MAX_AGE_MS / 1000}) AS "fresh"`;
 
 // The feed's statements. The cursor and item reads are raw on purpose: they are the polling and
@@ -148,6 +150,7 @@ export class NotificationsRepository {
       path: string | null;
       opportunityId: number | null;
       message: NotificationMessagePayload | null;
+      traceId: string | null;
     },
   ): Promise<number> {
     const result = await manager
@@ -170,7 +173,7 @@ export class NotificationsRepository {
   // The new item's id, or undefined when the opportunity already has one (a redelivery).
   async insertItem(
     manager: EntityManager,
-    item: { title: string; location: string; opportunityId: number },
+    item: { title: string; location: string; opportunityId: number; traceId: string | null },
   ): Promise<number | undefined> {
     const result = await manager
       .createQueryBuilder()
