@@ -152,3 +152,43 @@ test('a Spanish student sees every screen in Spanish, switches to English and ba
   await expectScreenIn(page, 'es', 'serviceHoursTitle');
   await page.context().close();
 });
+
+// "Remotes load only their own catalogue, lazily, and only for the language in use."
+test('an area fetches its own catalogue only, in the language in use, when it is opened', async ({
+  browser,
+}) => {
+  for (const language of ['en', 'es'] as const) {
+    const context = await browser.newContext({
+      baseURL: runEnv.baseUrl,
+      locale: language === 'es' ? 'es-MX' : 'en-US',
+      extraHTTPHeaders: { 'Accept-Language': language },
+    });
+    const page = await context.newPage();
+    await registerUser(context.request);
+    const catalogues: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/locale-|messages-es/.test(url.pathname)) catalogues.push(url.pathname);
+    });
+    // Registering through the context's request signed the page in too.
+    await page.goto('/');
+    await expectScreenIn(page, language, 'landing');
+    expect(
+      catalogues.filter((path) => path.startsWith('/mf/')),
+      `before any area, ${language}`,
+    ).toEqual([]);
+    await page.goto('/volunteer');
+    await expectScreenIn(page, language, 'volunteerTitle');
+    const areas = catalogues.filter((path) => path.startsWith('/mf/'));
+    // The volunteer area's catalogue in this language, and no other area's, no other language's.
+    expect(areas.some((path) => path.startsWith(`/mf/volunteer/locale-${language}-json`))).toBe(
+      true,
+    );
+    const other = language === 'es' ? 'en' : 'es';
+    expect(areas.filter((path) => path.includes(`locale-${other}-`))).toEqual([]);
+    expect(areas.filter((path) => !path.startsWith('/mf/volunteer/'))).toEqual([]);
+    // The shared Spanish catalogue only ever with Spanish.
+    expect(catalogues.some((path) => path.includes('messages-es'))).toBe(language === 'es');
+    await context.close();
+  }
+});
