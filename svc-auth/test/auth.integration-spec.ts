@@ -28,7 +28,7 @@ describe('POST /api/register', () => {
     expect(res.body).toEqual({
       id: expect.any(Number),
       // Issue 20: the owner's opaque directory key (their row in the directory has no id).
-      ref: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+      ref: expect.stringMatching(/^[A-Za-z0-9_-]{8}$/),
       username: body.username,
       name: 'Grace Hopper',
       email: body.email,
