@@ -54,22 +54,21 @@ export function LanguagePicker({ className }: { className?: string }) {
   );
 }
 
-// Mounted once in the app, for the signed-in user. The last explicit choice wins: a language
-// picked on this device (before signing in, say) goes to the account, so e-mails follow it; with
-// no choice kept on this device, the page takes the account's language (picked elsewhere).
+// Mounted once in the app, for the signed-in user. A language picked on this device (kept in
+// localStorage) stays for the page; with none kept, the page takes the account's language (picked
+// on another device, or the one the account was registered in). The account changes only when
+// its owner picks while signed in (chooseLanguage): signing in on a shared device never rewrites
+// someone's account with the last visitor's choice.
 export function AdoptUserLanguage() {
   const user = useCurrentUser();
   const account = user ? (user as { language?: unknown }).language : undefined;
   useEffect(() => {
-    if (!isLanguage(account)) return;
-    const device = savedLanguage();
-    const warn = (error: unknown) => console.warn('[shell] language not applied', error);
-    if (device && device !== account) {
-      apiRequest('PATCH', apiPaths.userPreferences, { language: device }).catch(warn);
-      if (device !== currentLanguage()) changeLanguage(device).catch(warn);
-    } else if (account !== currentLanguage()) {
-      changeLanguage(account, { remember: true }).catch(warn);
-    }
+    if (!isLanguage(account) || savedLanguage()) return;
+    if (account !== currentLanguage())
+      // Kept on the device too, so the next visit opens in it without a flash of the other.
+      changeLanguage(account, { remember: true }).catch((error: unknown) =>
+        console.warn('[shell] could not switch to the account language', error),
+      );
   }, [user?.id, account]);
   return null;
 }
