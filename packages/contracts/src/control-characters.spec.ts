@@ -18,6 +18,9 @@ const OUTPUT_ONLY_NAMES = new Set<string>([
   'signupEntrySchema',
   'studentProgressSchema',
   'notificationFeedItemSchema',
+  // What the feed hands the browser (issue 21 added its traceId).
+  'notificationItemSchema',
+  'personalNotificationItemSchema',
   // Events between services: built by a service from its own (already checked) rows.
   'auditRecordedPayloadSchema',
   'attendanceRecordedPayloadSchema',

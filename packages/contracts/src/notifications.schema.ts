@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { notificationMessageSchema } from './events';
 
+// A W3C trace id: 32 lowercase hex digits.
+const traceIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
 // GET /api/notifications items and the SSE stream's data (SPEC §3 "Notification item").
 export const notificationItemSchema = z.object({
   // Beyond the spec: a stable id so push and polling never toast the same item twice.
@@ -13,7 +16,7 @@ export const notificationItemSchema = z.object({
     opportunityId: z.number().int().optional(),
   }),
   // Issue 21: the W3C trace id of the request that caused it (operators follow a toast back).
-  traceId: z.string().optional(),
+  traceId: traceIdSchema.optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
@@ -35,7 +38,7 @@ export const personalNotificationItemSchema = z.object({
     // are its English rendering. Absent on items from before issue 22.
     message: notificationMessageSchema.optional(),
   }),
-  traceId: z.string().optional(),
+  traceId: traceIdSchema.optional(),
 });
 export type PersonalNotificationItem = z.infer<typeof personalNotificationItemSchema>;
 
