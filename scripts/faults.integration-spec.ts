@@ -4,7 +4,7 @@
 // The outbox faults hold a step with CLIENT PAUSE WRITE (BullMQ's scripts wait, session reads go
 // on) so the kill lands exactly between commit and publish, or between apply and acknowledge.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -83,6 +83,16 @@ async function untilSettled(
     if (![0, 502, 503].includes(answer.status) || Date.now() > deadline) return answer;
     await sleep(200);
   }
+}
+
+// The services' logged unexpected errors (a 500's cause), first lines only.
+function unhandledErrors(dir: string): string[] {
+  return readdirSync(dir).flatMap((file) =>
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('unhandled error'))
+      .map((line) => `${file}: ${line.slice(0, 600)}`),
+  );
 }
 
 // Under /api a server error is never a 500, and every error is JSON.
@@ -391,7 +401,11 @@ function futureDate(): string {
 
     const statuses = [...new Set(during.map((a) => a.status))].sort();
     expect(during.some((a) => a.status === 503)).toBe(true);
-    expect(problems([...during, ...seen])).toEqual([]);
+    // A 500 names its cause: the services' "unhandled error" lines travel with the failure.
+    const found = problems([...during, ...seen]);
+    expect(found.length ? [...found, ...unhandledErrors(join(dataDir, 'logs'))] : found).toEqual(
+      [],
+    );
     expect(
       during.filter((a) => a.status === 503).every((a) => a.contentType.includes('json')),
     ).toBe(true);

@@ -39,7 +39,11 @@ const OUTAGE_MESSAGES = [
   /Socket closed unexpectedly/i,
 ];
 
-const OUTAGE_NAMES = new Set(['MaxRetriesPerRequestError']);
+// TypeORM releases a transaction's query runner when its connection reports an error (PostgreSQL
+// shut down while the transaction sat between two statements); the next statement then throws
+// QueryRunnerAlreadyReleasedError, not the socket's error. Our code never uses a runner after
+// releasing it itself, so this only ever means the database went away mid-transaction.
+const OUTAGE_NAMES = new Set(['MaxRetriesPerRequestError', 'QueryRunnerAlreadyReleasedError']);
 
 // True when `error` (or what it wraps: TypeORM's driverError, a cause, an AggregateError's list)
 // says a dependency is unreachable rather than that our code or the request is wrong.

@@ -4,7 +4,7 @@ import {
   HttpException,
   NotFoundException,
 } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { fieldError, mapError } from './error-body';
@@ -96,6 +96,8 @@ describe(mapError.name, () => {
     expect(mapError(Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' }))).toEqual(
       unavailable,
     );
+    // PostgreSQL went away between two statements of a transaction (seen in the fault suite).
+    expect(mapError(new QueryRunnerAlreadyReleasedError())).toEqual(unavailable);
     // A bug stays a 500.
     expect(mapError(new Error('Cannot read properties of undefined')).body.statusCode).toBe(500);
   });
