@@ -10,7 +10,13 @@ const ZONE = 'America/Chicago';
 
 async function signedIn(browser: Browser, who: 'admin' | 'student', locale = 'en-US') {
   // The browser's language picks the page's (issue 22): es-US opens it in Spanish.
-  const context = await browser.newContext({ timezoneId: ZONE, acceptDownloads: true, locale });
+  const context = await browser.newContext({
+    timezoneId: ZONE,
+    acceptDownloads: true,
+    locale,
+    // The API calls too (registration): an account starts in the language it registered in.
+    extraHTTPHeaders: { 'Accept-Language': locale },
+  });
   const page = await context.newPage();
   if (who === 'admin') {
     const res = await page.request.post('/api/login', { data: runEnv.admin });
