@@ -21,7 +21,7 @@ export type CatalogueLoader = (language: Language) => Promise<CatalogueModule>;
 const STORAGE_KEY = 'district.language';
 const loaders = new Set<CatalogueLoader>();
 const loads = new Map<string, Promise<void>>();
-let loaderIds = new WeakMap<CatalogueLoader, number>();
+const loaderIds = new WeakMap<CatalogueLoader, number>();
 let nextLoaderId = 0;
 
 function loaderId(loader: CatalogueLoader): number {
@@ -110,11 +110,4 @@ export function messages(): SharedMessages {
 // A shared message's English text (a zod issue, a server's message) in the language in use.
 export function translate(text: string): string {
   return currentLanguage() === 'es' && spanish ? spanish.translateToSpanish(text) : text;
-}
-
-// Tests start from a clean slate.
-export function resetI18nForTests(): void {
-  loaders.clear();
-  loads.clear();
-  loaderIds = new WeakMap();
 }

@@ -5,7 +5,6 @@ export {
   initialLanguage,
   messages,
   registerCatalogue,
-  resetI18nForTests,
   savedLanguage,
   translate,
   type CatalogueLoader,
