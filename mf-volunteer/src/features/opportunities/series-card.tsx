@@ -1,7 +1,6 @@
 import type { Opportunity } from '@district/contracts';
 import {
   Badge,
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -17,6 +16,7 @@ import { opportunityAnchor, useTargetOpportunity } from '../find/opportunity-anc
 import { formatSeriesDate, formatTimeRange } from '../volunteer/format-date';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { AdminActions } from './admin-actions';
+import { MoreToggle } from './more-toggle';
 import { OpportunityCapacity } from './opportunity-capacity';
 import { SeriesSummary } from './series-label';
 import { isMine, SignupActions, useSignupState } from './signup-actions';
@@ -66,18 +66,15 @@ export function SeriesCard({ dates }: { dates: Opportunity[] }) {
       </CardContent>
       {dates.length > SERIES_PREVIEW_COUNT ? (
         <CardFooter className="opportunity__footer">
-          <Button
-            variant="link"
-            size="sm"
-            className="opportunity__more"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded((value) => !value)}
+          <MoreToggle
+            expanded={expanded}
+            controls={listId}
+            onToggle={() => setExpanded((value) => !value)}
           >
             {expanded
               ? t('volunteer.series.showFewer')
               : t('volunteer.series.showAll', { count: dates.length })}
-          </Button>
+          </MoreToggle>
         </CardFooter>
       ) : null}
     </Card>

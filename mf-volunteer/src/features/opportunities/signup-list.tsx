@@ -1,6 +1,7 @@
 import type { SignupEntry } from '@district/contracts';
-import { Button, useT } from '@district/ui';
+import { useT } from '@district/ui';
 import { useId, useState } from 'react';
+import { MoreToggle } from './more-toggle';
 
 // How many names a card shows before "Show all": keeps a card with 40 sign-ups about as short
 // on a phone as one with 3 (issue 14.3).
@@ -50,18 +51,15 @@ export function SignupList({
         ))}
       </ul>
       {expanded || hidden > 0 ? (
-        <Button
-          variant="link"
-          size="sm"
-          className="opportunity__more"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          onClick={() => setExpanded((value) => !value)}
+        <MoreToggle
+          expanded={expanded}
+          controls={listId}
+          onToggle={() => setExpanded((value) => !value)}
         >
           {expanded
             ? t('volunteer.signups.showFewer')
             : t('volunteer.signups.showAll', { count: signups.length })}
-        </Button>
+        </MoreToggle>
       ) : null}
     </>
   );
