@@ -5,11 +5,6 @@
 export default {
   rootDir: import.meta.dirname,
   testMatch: ['<rootDir>/scenarios/*.spec.ts'],
-  // The monitoring profile's scenario runs on demand (COMPOSE_MONITORING=1 npm run test:compose
-  // -- monitoring, after building deploy/docker/monitoring.Dockerfile's prometheus and
-  // nginx-exporter targets under the run's tag): its images do not yet pass the image checks.
-  testPathIgnorePatterns:
-    process.env.COMPOSE_MONITORING === '1' ? [] : ['/monitoring\\.spec\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [

@@ -1,5 +1,6 @@
 // The compose scenarios run in the order an operator meets them: the cold start first (it brings
-// the shared project up), the rolling restart last. Files not listed run after, by name.
+// the shared project up), the monitoring profile last (it
+// leaves svc-volunteer at two replicas). Files not listed run after, by name.
 import TestSequencer from '@jest/test-sequencer';
 
 const ORDER = [
@@ -9,6 +10,7 @@ const ORDER = [
   'redeploy-service',
   'scale-out',
   'rolling-restart',
+  'monitoring',
 ];
 
 const rank = (test) => {

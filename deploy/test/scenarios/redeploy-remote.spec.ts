@@ -1,8 +1,8 @@
-// Independent deploy of a remote: mf-blog is rebuilt with a changed title and restarted alone;
+// Independent deploy of a remote: mf-blog is rebuilt with a changed text and restarted alone;
 // the gateway follows the new container, and the shell, untouched, loads the new remote.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run, seconds, sleep } from '../lib/exec.ts';
 import { buildPiece, imageName, PIECES, type Piece } from '../lib/images.ts';
@@ -41,23 +41,15 @@ describe('independent deploy: mf-blog', () => {
     const tools = toolsOf(up.state);
     context = path.join(up.state.runDir, 'context-mf-blog');
     await copyContext(context);
-    // A visible text changes: the blog's title, wherever the area takes it from.
-    const file = [
-      'packages/contracts/src/messages.ts',
-      'mf-blog/src/pages/blog/blog-page.tsx',
-    ].find(
-      (f) =>
-        existsSync(path.join(context, f)) &&
-        readFileSync(path.join(context, f), 'utf8').includes("'Student Blog Posts'"),
-    );
-    if (!file) throw new Error("the text 'Student Blog Posts' was not found to change");
-    writeFileSync(
-      path.join(context, file),
-      readFileSync(path.join(context, file), 'utf8').replace(
-        "'Student Blog Posts'",
-        `'Student Blog Posts (${marker})'`,
-      ),
-    );
+    // A visible text the area owns changes: its own catalogue's "All posts" tab. (The screen's
+    // title is in the shared catalogue, which the kit, loaded by the shell, serves: it changes
+    // with a shell deploy, not with the area's.)
+    const file = path.join(context, 'mf-blog/src/locales/en.json');
+    const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    if (catalogue['blog.tabs.all'] !== 'All posts')
+      throw new Error("the text 'All posts' was not found in mf-blog's catalogue to change");
+    catalogue['blog.tabs.all'] = `All posts (${marker})`;
+    writeFileSync(file, JSON.stringify(catalogue, null, 2));
     previousImage = await imageId(tag);
 
     const manifestBefore = await fetch(`${up.baseUrl}/mf/blog/mf-manifest.json`).then((r) =>
@@ -116,12 +108,12 @@ describe('independent deploy: mf-blog', () => {
       const [name, value] = (await login(up.baseUrl, up.state.admin)).split('=');
       await page.context().addCookies([{ name, value, url: up.baseUrl }]);
       await page.goto('/blog');
-      const heading = page.getByRole('heading', { level: 1 });
-      await heading
+      const tab = page.getByRole('tab', { name: /^All posts/ });
+      await tab
         .filter({ hasText: marker })
         .waitFor({ timeout: 20_000 })
         .catch(() => undefined);
-      expect((await heading.first().textContent())?.trim()).toContain(marker);
+      expect((await tab.first().textContent())?.trim()).toBe(`All posts (${marker})`);
     } finally {
       await browser.close();
     }
