@@ -33,7 +33,14 @@ export {
   type Role,
   type Screen,
 } from './screens.ts';
-export { motionOf, reflowFindings, resizeText, smallTargets, type Motion } from './reflow.ts';
+export {
+  brokenWords,
+  motionOf,
+  reflowFindings,
+  resizeText,
+  smallTargets,
+  type Motion,
+} from './reflow.ts';
 export {
   currentFocus,
   expectFocusVisible,

@@ -67,6 +67,37 @@ export async function reflowFindings(page: Page): Promise<string[]> {
   });
 }
 
+// Words split across two lines in the texts that name things: the page's title, a table's
+// caption and column headers, form labels, buttons and tabs ("Estudi-antes" under a narrow
+// column, "Sal-ir" in a squeezed header). A break at a hyphen or a slash is a place a word may
+// break. Section headings are left out: many are user content (an opportunity's title), which
+// may break anywhere.
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const findings: string[] = [];
+    const selector = 'h1, caption, th[scope="col"], label, legend, button, [role="tab"]';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s\-/–—]{2,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter((r) => r.width > 0)
+              .map((r) => Math.round(r.top)),
+          );
+          if (lines.size > 1)
+            findings.push(`"${match[0]}" is split across lines in <${el.tagName.toLowerCase()}>`);
+        }
+      }
+    }
+    return [...new Set(findings)];
+  });
+}
+
 // Every control smaller than 24×24 CSS px (2.5.8 Target Size, minimum). A link inside a sentence
 // is exempt (the text sets its height); a checkbox or radio counts with its label, which takes
 // the click as well.

@@ -103,6 +103,30 @@ test('admin sets a goal on the goals screen, the student sees progress, the supe
       .first(),
   ).toHaveText(/^[1-9]\d*$/);
   await checkA11y(supervisor);
+  // On a phone the table stacks: each value on a line of its own beside its column's heading,
+  // instead of columns squeezed until words break; the cell's text stays the value.
+  await supervisor.setViewportSize({ width: 360, height: 740 });
+  const behindCell = students
+    .getByRole('row', { name: new RegExp(SCHOOL) })
+    .getByRole('cell')
+    .first();
+  await expect(behindCell).toHaveText(/^[1-9]\d*$/);
+  const stacked = await behindCell.evaluate((cell) => {
+    const label = getComputedStyle(cell, '::before');
+    const table = cell.closest('table') as HTMLElement;
+    return {
+      display: getComputedStyle(cell).display,
+      label: label.content,
+      cellWidth: Math.round(cell.getBoundingClientRect().width),
+      tableWidth: Math.round(table.getBoundingClientRect().width),
+      sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    };
+  });
+  expect(stacked).toMatchObject({ display: 'grid', sideways: false });
+  expect(stacked.label).toContain('Behind goal');
+  expect(stacked.cellWidth).toBe(stacked.tableWidth);
+  await checkA11y(supervisor);
+  await supervisor.setViewportSize({ width: 1280, height: 720 });
 
   // The export takes the screen's filters (school, tab, behind goal): the Approved tab lists the
   // student's entry.

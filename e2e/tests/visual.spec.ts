@@ -6,6 +6,7 @@
 // screens themselves are in support/screens.ts.
 import { expect, test } from '@playwright/test';
 import {
+  brokenWords,
   a11yViolations,
   forRole,
   LANGUAGES,
@@ -66,6 +67,9 @@ for (const language of LANGUAGES) {
                 await visualFindings(page, { tokens, phone: viewport === 'phone', primary }),
                 `what a person sees on ${where}`,
               )
+              .toEqual([]);
+            expect
+              .soft(await brokenWords(page), `words split across lines on ${where}`)
               .toEqual([]);
             const stops = await walkTabStops(page);
             expect.soft(stops.length, `tab stops on ${where}`).toBeGreaterThan(0);

@@ -6,11 +6,13 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
+  formatNumber,
   Spinner,
   useT,
 } from '@district/ui';
 import { useId, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
+import { FiguresTable } from '../../shared/figures-table';
 import { GoalBar } from '../../shared/goal-bar';
 import { useBehindGoalBySchool, useStudentProgress } from '../../shared/goals-api';
 
@@ -135,25 +137,19 @@ function BehindGoalBySchool() {
       ) : !counts.data ? (
         <Spinner label={t('hours.counts.loading')} />
       ) : (
-        <table className="hours-table">
-          <caption>{t('hours.counts.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('hours.column.school')}</th>
-              <th scope="col">{t('hours.students.behindGoal')}</th>
-              <th scope="col">{t('hours.column.studentsWithGoal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.data.map((row) => (
-              <tr key={row.school}>
-                <th scope="row">{row.school}</th>
-                <td>{formatHours(row.behind)}</td>
-                <td>{formatHours(row.students)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption={t('hours.counts.caption')}
+          headings={[
+            t('hours.column.school'),
+            t('hours.students.behindGoal'),
+            t('hours.column.studentsWithGoal'),
+          ]}
+          rows={counts.data.map((row) => ({
+            key: row.school,
+            cells: [row.school, formatNumber(row.behind), formatNumber(row.students)],
+          }))}
+          rowHeaders
+        />
       )}
     </div>
   );

@@ -5,23 +5,24 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  formatNumber,
   Spinner,
   useT,
 } from '@district/ui';
-import type { ReactNode } from 'react';
 import { errorText, formatHours, formatMonth } from '../../shared/format';
+import { FiguresTable, type FiguresRow } from '../../shared/figures-table';
 import { reportCsvUrl, useHoursReports } from '../../shared/goals-api';
 
 function ReportTable({
   title,
   report,
   headings,
-  children,
+  rows,
 }: {
   title: string;
   report: string;
   headings: string[];
-  children: ReactNode;
+  rows: FiguresRow[];
 }) {
   const { t } = useT();
   return (
@@ -36,20 +37,11 @@ function ReportTable({
           {t('hours.reports.downloadCsv')}
         </a>
       </div>
-      <div className="hours-report__scroll">
-        <table className="hours-table">
-          <thead>
-            <tr>
-              {headings.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
+      {rows.length === 0 ? (
+        <p className="hours-report__empty">{t('hours.reports.empty')}</p>
+      ) : (
+        <FiguresTable headings={headings} rows={rows} />
+      )}
     </section>
   );
 }
@@ -82,15 +74,11 @@ export default function HoursReports() {
                 t('hours.column.month'),
                 t('hours.column.approvedHours'),
               ]}
-            >
-              {reports.data.hoursByMonth.map((r) => (
-                <tr key={`${r.school}|${r.month}`}>
-                  <td>{r.school}</td>
-                  <td>{formatMonth(r.month)}</td>
-                  <td>{formatHours(r.hours)}</td>
-                </tr>
-              ))}
-            </ReportTable>
+              rows={reports.data.hoursByMonth.map((r) => ({
+                key: `${r.school}|${r.month}`,
+                cells: [r.school, formatMonth(r.month), formatHours(r.hours)],
+              }))}
+            />
             <ReportTable
               title={t('hours.reports.goalsMet')}
               report="goals-met"
@@ -100,16 +88,11 @@ export default function HoursReports() {
                 t('hours.column.met'),
                 t('hours.column.studentsWithGoal'),
               ]}
-            >
-              {reports.data.goalsMet.map((r) => (
-                <tr key={`${r.school}|${r.grade}`}>
-                  <td>{r.school}</td>
-                  <td>{r.grade}</td>
-                  <td>{formatHours(r.met)}</td>
-                  <td>{formatHours(r.students)}</td>
-                </tr>
-              ))}
-            </ReportTable>
+              rows={reports.data.goalsMet.map((r) => ({
+                key: `${r.school}|${r.grade}`,
+                cells: [r.school, r.grade, formatNumber(r.met), formatNumber(r.students)],
+              }))}
+            />
             <ReportTable
               title={t('hours.reports.topOrganisations')}
               report="top-organisations"
@@ -118,15 +101,11 @@ export default function HoursReports() {
                 t('hours.column.approvedHours'),
                 t('hours.column.students'),
               ]}
-            >
-              {reports.data.topOrganisations.map((r) => (
-                <tr key={r.organisation}>
-                  <td>{r.organisation}</td>
-                  <td>{formatHours(r.hours)}</td>
-                  <td>{formatHours(r.students)}</td>
-                </tr>
-              ))}
-            </ReportTable>
+              rows={reports.data.topOrganisations.map((r) => ({
+                key: r.organisation,
+                cells: [r.organisation, formatHours(r.hours), formatNumber(r.students)],
+              }))}
+            />
           </>
         )}
       </CardContent>

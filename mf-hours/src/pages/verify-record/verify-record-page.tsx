@@ -79,7 +79,7 @@ function RecordDetails({ record }: { record: ServiceRecordView }) {
           />
         </p>
         {record.entries.length > 0 ? (
-          <div className="record-table__wrap">
+          <div className="record-table__wrap ui-table-stack">
             {/* Explicit roles: on a phone the rows are display: block, which drops table semantics. */}
             <table className="record-table" role="table">
               <caption className="ui-sr-only">{t('hours.verify.caption')}</caption>

@@ -21,6 +21,14 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
   const [action, setAction] = useState(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const headings = [
+    t('directory.audit.when'),
+    t('directory.audit.who'),
+    t('directory.audit.action'),
+    t('directory.audit.on'),
+    t('directory.audit.whatHappened'),
+    t('directory.audit.outcome'),
+  ];
   const filters = useMemo(
     () => ({
       actor: actor === ALL ? undefined : Number(actor),
@@ -109,36 +117,44 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
         <EmptyState description={t('directory.audit.empty')} />
       ) : (
         <>
-          {/* A phone scrolls the table inside this box, not the page; focusable so the keyboard can. */}
+          {/* A phone stacks each entry into labelled lines (the kit's ui-table-stack); a wide entry
+              scrolls inside this box, not the page; focusable so the keyboard can. */}
           <div
-            className="dir-audit__scroll"
+            className="dir-audit__scroll ui-table-stack"
             role="region"
             aria-label={t('directory.audit.entries')}
             tabIndex={0}
           >
-            <table className="dir-audit__table">
+            <table className="dir-audit__table" role="table">
               <caption className="dir-audit__caption">{t('directory.audit.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('directory.audit.when')}</th>
-                  <th scope="col">{t('directory.audit.who')}</th>
-                  <th scope="col">{t('directory.audit.action')}</th>
-                  <th scope="col">{t('directory.audit.on')}</th>
-                  <th scope="col">{t('directory.audit.whatHappened')}</th>
-                  <th scope="col">{t('directory.audit.outcome')}</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  {headings.map((heading) => (
+                    <th key={heading} scope="col" role="columnheader">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {items.map((item) => (
-                  <tr key={item.id} data-audit-id={item.id}>
-                    <td>
+                  <tr key={item.id} data-audit-id={item.id} role="row">
+                    <td role="cell" data-label={headings[0]}>
                       <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
                     </td>
-                    <td>{actorLabel(item)}</td>
-                    <td>{actionLabel(item.action)}</td>
-                    <td>{targetLabel(item)}</td>
-                    <td>{changeLabel(item)}</td>
-                    <td>
+                    <td role="cell" data-label={headings[1]}>
+                      {actorLabel(item)}
+                    </td>
+                    <td role="cell" data-label={headings[2]}>
+                      {actionLabel(item.action)}
+                    </td>
+                    <td role="cell" data-label={headings[3]}>
+                      {targetLabel(item)}
+                    </td>
+                    <td role="cell" data-label={headings[4]}>
+                      {changeLabel(item)}
+                    </td>
+                    <td role="cell" data-label={headings[5]}>
                       {item.outcome === 'success' ? (
                         <Badge variant="highlight">{t('directory.audit.success')}</Badge>
                       ) : (

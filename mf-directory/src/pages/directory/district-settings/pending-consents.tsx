@@ -25,33 +25,41 @@ export function PendingConsents() {
     );
   }
   if (consents.data.length === 0) return <EmptyState description={t('directory.consents.empty')} />;
+  const headings = [
+    t('directory.consents.student'),
+    t('directory.consents.school'),
+    t('directory.consents.grade'),
+    t('directory.consents.guardianEmail'),
+    t('directory.consents.requested'),
+    t('directory.consents.deadline'),
+    t('directory.consents.mailsSent'),
+    t('directory.consents.actions'),
+  ];
 
   return (
     <div
-      className="dir-audit__scroll"
+      className="dir-audit__scroll ui-table-stack"
       role="region"
       aria-label={t('directory.consents.region')}
       tabIndex={0}
     >
-      <table className="dir-audit__table dir-consents">
+      <table className="dir-audit__table dir-consents" role="table">
         <caption className="dir-audit__caption">{t('directory.consents.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('directory.consents.student')}</th>
-            <th scope="col">{t('directory.consents.school')}</th>
-            <th scope="col">{t('directory.consents.grade')}</th>
-            <th scope="col">{t('directory.consents.guardianEmail')}</th>
-            <th scope="col">{t('directory.consents.requested')}</th>
-            <th scope="col">{t('directory.consents.deadline')}</th>
-            <th scope="col">{t('directory.consents.mailsSent')}</th>
-            <th scope="col">{t('directory.consents.actions')}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            {headings.map((heading) => (
+              <th key={heading} scope="col" role="columnheader">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {consents.data.map((consent) => (
             <ConsentRow
               key={consent.userId}
               consent={consent}
+              headings={headings}
               sending={resend.isPending && resend.variables?.userId === consent.userId}
               onResend={() => resend.mutate(consent)}
             />
@@ -64,10 +72,12 @@ export function PendingConsents() {
 
 function ConsentRow({
   consent,
+  headings,
   sending,
   onResend,
 }: {
   consent: PendingConsent;
+  headings: string[];
   sending: boolean;
   onResend: () => void;
 }) {
@@ -75,23 +85,29 @@ function ConsentRow({
   const atLimit = consent.mailsSent >= CONSENT_MAILS_MAX;
   const reasonId = `consent-${consent.userId}-limit`;
   return (
-    <tr data-user-id={consent.userId}>
-      <th scope="row">{consent.name}</th>
-      <td>{consent.school}</td>
-      <td>{consent.grade}</td>
-      <td>
+    <tr data-user-id={consent.userId} role="row">
+      <th scope="row" role="rowheader" data-label={headings[0]}>
+        {consent.name}
+      </th>
+      <td role="cell" data-label={headings[1]}>
+        {consent.school}
+      </td>
+      <td role="cell" data-label={headings[2]}>
+        {consent.grade}
+      </td>
+      <td role="cell" data-label={headings[3]}>
         <a href={`mailto:${consent.guardianEmail}`}>{consent.guardianEmail}</a>
       </td>
-      <td>
+      <td role="cell" data-label={headings[4]}>
         <time dateTime={consent.requestedAt}>{formatDate(consent.requestedAt)}</time>
       </td>
-      <td>
+      <td role="cell" data-label={headings[5]}>
         <time dateTime={consent.deadline}>{formatDate(consent.deadline)}</time>
       </td>
-      <td>
+      <td role="cell" data-label={headings[6]}>
         {t('directory.consents.mailsOf', { count: consent.mailsSent, max: CONSENT_MAILS_MAX })}
       </td>
-      <td>
+      <td role="cell" data-label={headings[7]}>
         <Button
           size="sm"
           variant="outline"
