@@ -8,7 +8,7 @@
 // rather than the latency at that rate; it is still used for the saturation figure.
 //
 //   node bench/current-user.ts [--duration 15] [--connections 16] [--rate 500] [--warmup 5]
-//     [--observability off|on|both]   metrics + tracing off, on, or both runs side by side
+//     [--observability off|on|both|alternate|split]   metrics + tracing off/on (see volunteer-support.ts)
 //
 // Each paced run is preceded by --warmup seconds at the same rate that are not counted.
 //

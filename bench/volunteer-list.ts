@@ -4,7 +4,7 @@
 //
 //   node bench/volunteer-list.ts [--duration 20] [--connections 32] [--rate 2000]
 //   node bench/volunteer-list.ts --service-only [...]   svc-volunteer alone (no gateway, no svc-auth)
-//   node bench/volunteer-list.ts --observability off|on|both [...]   metrics + tracing off/on/both
+//   node bench/volunteer-list.ts --observability off|on|both|alternate|split [...]   metrics + tracing off/on (see volunteer-support.ts)
 //
 // Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
 import autocannon from 'autocannon';

@@ -62,14 +62,19 @@ export async function registerStudent(url: string, n: number): Promise<string> {
   return cookieOf(res);
 }
 
-// Issue 21's switch: `--observability off|on|both`. on = every service's /metrics listener
-// (METRICS_PORT=0, a free port each) and request metrics, plus trace context; off = neither.
+// Issue 21's switch: `--observability off|on|both|alternate|split`. on = every service's /metrics
+// listener (METRICS_PORT=0, a free port each) and request metrics, plus trace context; off =
+// neither; split = off, metrics only, trace context only, on (which part costs what).
 // Without the flag the environment decides (one run).
-export type ObservabilityMode = 'off' | 'on';
+export type ObservabilityMode = 'off' | 'on' | 'metrics only' | 'tracing only';
 export function observabilityModes(): Array<ObservabilityMode | undefined> {
   const index = process.argv.indexOf('--observability');
   const value = index >= 0 ? process.argv[index + 1] : undefined;
   if (value === 'both') return ['off', 'on'];
+  // Twice each, interleaved: on this shared two-core machine two runs of one mode can differ by
+  // more than the modes do, so one pair alone says little.
+  if (value === 'alternate') return ['off', 'on', 'off', 'on'];
+  if (value === 'split') return ['off', 'metrics only', 'tracing only', 'on'];
   if (value === 'on' || value === 'off') return [value];
   return [undefined];
 }
@@ -77,6 +82,8 @@ export function observabilityModes(): Array<ObservabilityMode | undefined> {
 function observabilityEnv(mode: ObservabilityMode | undefined): Record<string, string> {
   if (mode === 'on') return { METRICS_PORT: '0', TRACING: 'true' };
   if (mode === 'off') return { METRICS_PORT: '', TRACING: 'false' };
+  if (mode === 'metrics only') return { METRICS_PORT: '0', TRACING: 'false' };
+  if (mode === 'tracing only') return { METRICS_PORT: '', TRACING: 'true' };
   return {};
 }
 
@@ -85,7 +92,10 @@ export function sideBySide(runs: Array<[ObservabilityMode | undefined, string[]]
   if (runs.length === 1 && runs[0]![0] === undefined) return `${runs[0]![1].join('\n')}\n`;
   return `${runs
     .map(([mode, lines]) =>
-      [`metrics + tracing ${mode}:`, ...lines.map((l) => `  ${l}`)].join('\n'),
+      [
+        mode === 'on' || mode === 'off' ? `metrics + tracing ${mode}:` : `${mode}:`,
+        ...lines.map((l) => `  ${l}`),
+      ].join('\n'),
     )
     .join('\n')}\n`;
 }
