@@ -5,14 +5,16 @@
 //
 //   node bench/record-pdf.ts [--entries 500] [--runs 40]
 import { performance } from 'node:perf_hooks';
+// svc-hours as it runs (its built dist, CommonJS: `npm run build`); its sources import without
+// extensions, which Node's type stripping cannot follow.
 import {
   canonicalJson,
   generateRecordSigningKey,
   parseRecordSigningKey,
   RecordSigner,
   sha256Hex,
-} from '../svc-hours/src/service-records/record-signing.ts';
-import { renderServiceRecordPdf } from '../svc-hours/src/service-records/service-record-pdf.ts';
+} from '../svc-hours/dist/service-records/record-signing.js';
+import { renderServiceRecordPdf } from '../svc-hours/dist/service-records/service-record-pdf.js';
 import { latencySummary } from './stats.ts';
 
 function arg(name: string, fallback: number): number {
