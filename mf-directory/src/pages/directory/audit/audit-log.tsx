@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, type DirectoryUser } from '@district/contracts';
 import { Badge, Button, EmptyState, Input, Label, Select, Spinner, useT } from '@district/ui';
 import { useMemo, useState } from 'react';
+import { ColumnHeads } from '../column-heads';
 import {
   actionLabel,
   actorLabel,
@@ -127,15 +128,7 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
           >
             <table className="dir-audit__table" role="table">
               <caption className="dir-audit__caption">{t('directory.audit.caption')}</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  {headings.map((heading) => (
-                    <th key={heading} scope="col" role="columnheader">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads headings={headings} />
               <tbody role="rowgroup">
                 {items.map((item) => (
                   <tr key={item.id} data-audit-id={item.id} role="row">

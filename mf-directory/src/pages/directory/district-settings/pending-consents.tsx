@@ -1,5 +1,6 @@
 import { CONSENT_MAILS_MAX, type PendingConsent } from '@district/contracts';
 import { Button, EmptyState, formatDate, Spinner, useT } from '@district/ui';
+import { ColumnHeads } from '../column-heads';
 import { usePendingConsents, useResendConsent } from './district-settings.queries';
 
 // Issue 20, the admins' "Pending consents" tab of /directory: students waiting for a guardian's
@@ -45,15 +46,7 @@ export function PendingConsents() {
     >
       <table className="dir-audit__table dir-consents" role="table">
         <caption className="dir-audit__caption">{t('directory.consents.caption')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {headings.map((heading) => (
-              <th key={heading} scope="col" role="columnheader">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads headings={headings} />
         <tbody role="rowgroup">
           {consents.data.map((consent) => (
             <ConsentRow
