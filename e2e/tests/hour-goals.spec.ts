@@ -22,6 +22,9 @@ test('admin sets a goal on the goals screen, the student sees progress, the supe
   browser,
   playwright,
 }) => {
+  // Three people, two widths and five axe runs: longer than the default 30 s when the suite's
+  // workers share the machine.
+  test.setTimeout(120_000);
   const dueDate = dayFromToday(60);
   // The admin sets the goal on the supervisor page's "Hour goals" screen (issue 19).
   const adminContext = await browser.newContext();
