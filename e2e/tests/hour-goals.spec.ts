@@ -30,6 +30,14 @@ test('admin sets a goal on the goals screen, the student sees progress, the supe
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin.request, runEnv.admin);
+  // A retry starts where the failed attempt left the goals: without this school's grade goal.
+  const existing = (await (await admin.request.get('/api/hour-goals')).json()) as Array<{
+    grade: number;
+    school: string | null;
+  }>;
+  const others = existing.filter((g) => !(g.grade === GRADE && g.school === SCHOOL));
+  if (others.length < existing.length)
+    expect((await admin.request.put('/api/hour-goals', { data: others })).ok()).toBe(true);
   await admin.goto('/supervisor');
   const goals = admin.getByRole('region', { name: 'Hour goals' });
   const rows = goals.getByRole('group', { name: /^Goal \d+$/ });
