@@ -20,6 +20,29 @@ describe('authConfigSchema', () => {
     expect(config.SEED_ADMIN_USERNAME).toBeUndefined();
   });
 
+  it('reads SCHOOL_NETWORKS as addresses and CIDRs, naming the variable when one is not', () => {
+    expect(parseServiceConfig(base, authConfigSchema).SCHOOL_NETWORKS).toEqual([]);
+    expect(
+      parseServiceConfig(
+        { ...base, SCHOOL_NETWORKS: ' 198.51.100.0/24, 2001:db8::/48,203.0.113.7' },
+        authConfigSchema,
+      ).SCHOOL_NETWORKS,
+    ).toEqual(['198.51.100.0/24', '2001:db8::/48', '203.0.113.7']);
+    for (const bad of ['school.example.org', '10.0.0.0/33', '10.0.0/8'])
+      expect(() => parseServiceConfig({ ...base, SCHOOL_NETWORKS: bad }, authConfigSchema)).toThrow(
+        /SCHOOL_NETWORKS must be a comma-separated list of IP addresses or CIDRs/,
+      );
+  });
+
+  it('lets a classroom of 60 register at once by default, and refuses a zero ceiling', () => {
+    const config = parseServiceConfig(base, authConfigSchema);
+    expect(config.REGISTRATIONS_PER_MINUTE).toBeGreaterThanOrEqual(60);
+    expect(config.REGISTRATIONS_PER_DAY).toBeGreaterThanOrEqual(config.REGISTRATIONS_PER_MINUTE);
+    expect(() =>
+      parseServiceConfig({ ...base, REGISTRATIONS_PER_MINUTE: '0' }, authConfigSchema),
+    ).toThrow(/REGISTRATIONS_PER_MINUTE/);
+  });
+
   it('names each missing variable', () => {
     const { PUBLIC_URL: _a, SMTP_URL: _b, AVATAR_DIR: _c, ...rest } = base;
     try {

@@ -1,16 +1,33 @@
 import { z } from 'zod';
-import { mailConfigSchema, type ServiceConfig } from '@district/service-kit';
+import { addressListSchema, mailConfigSchema, type ServiceConfig } from '@district/service-kit';
 
 const optionalText = z.string().min(1).optional();
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
+export const DEFAULT_REGISTRATIONS_PER_MINUTE = 120;
+export const DEFAULT_REGISTRATIONS_PER_DAY = 500;
 
 // svc-auth's own variables (docs/architecture.md "Services: configuration"), validated with the common ones.
 export const authConfigSchema = z
   .object({
     ...mailConfigSchema.shape,
     AVATAR_DIR: z.string().min(1),
-    // Per route and per user or client address: registration, reset requests, avatar uploads.
-    // Generous by default: a class registering together shares the school's one address.
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    // Per route and per user or client address: reset requests, avatar uploads.
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+    // Issue 29: registrations per client address. Per minute: two classrooms registering together
+    // at once behind their school's one public address. Per day: a script at one address stops
+    // there; addresses in SCHOOL_NETWORKS have no daily ceiling (a whole school enrols in a day).
+    REGISTRATIONS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(DEFAULT_REGISTRATIONS_PER_MINUTE),
+    REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_REGISTRATIONS_PER_DAY),
+    // Issue 29: the district's own networks (its schools' public addresses), addresses or CIDRs,
+    // comma-separated. Inside them no per-address ceiling applies to failed logins or daily
+    // registrations: many schools may share one address there, and every account keeps its own
+    // counters (docs/decisions.md "One school, one address").
+    SCHOOL_NETWORKS: addressListSchema(),
     SEED_ADMIN_USERNAME: optionalText,
     SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_SUPERVISOR_USERNAME: optionalText,

@@ -176,6 +176,12 @@ export const API_MESSAGES = {
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported media type',
   tooManyRequests: 'Too many requests, please try again later',
+  // Issue 29: the number is the response's Retry-After (seconds, or whole minutes from two on).
+  loginThrottledSecond: 'Too many failed login attempts. Please try again in 1 second.',
+  loginThrottledSeconds: (seconds: number) =>
+    `Too many failed login attempts. Please try again in ${seconds} seconds.`,
+  loginThrottledMinutes: (minutes: number) =>
+    `Too many failed login attempts. Please try again in ${minutes} minutes.`,
   internalError: 'Internal server error',
   serviceUnavailable: 'Service temporarily unavailable',
   invalidCredentials: 'Invalid username or password',

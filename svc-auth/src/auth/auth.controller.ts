@@ -10,7 +10,6 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import { API_MESSAGES, type RegisterOptions } from '@district/contracts';
 import { Public, requestLanguage } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
@@ -20,6 +19,7 @@ import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 import { RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
+import { RateLimitGuard, RegistrationRateLimit } from '../rate-limit/rate-limit.guard';
 import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
 
@@ -38,7 +38,8 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
+  @RegistrationRateLimit()
   async register(
     @Body() body: RegisterDto,
     @Req() request: FastifyRequest,

@@ -5,6 +5,7 @@ import type { AuthConfig } from '../auth.config';
 import { GuardianConsentModule } from '../guardian-consent/guardian-consent.module';
 import { PrivacyModule } from '../privacy/privacy.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { SchoolNetworks } from '../rate-limit/school-networks';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -27,7 +28,9 @@ import { VerifyController } from './verify.controller';
       provide: LoginThrottle,
       inject: [REDIS, SERVICE_CONFIG],
       useFactory: (redis: Redis, config: AuthConfig) =>
-        new LoginThrottle(redis, config.BULLMQ_PREFIX),
+        new LoginThrottle(redis, config.BULLMQ_PREFIX, {
+          schoolNetworks: new SchoolNetworks(config.SCHOOL_NETWORKS),
+        }),
     },
   ],
   exports: [AuthService],

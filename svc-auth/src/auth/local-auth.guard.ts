@@ -16,7 +16,7 @@ import {
   type ServiceMetrics,
 } from '@district/service-kit';
 import { DeviceCookie } from './device-cookie';
-import { LoginThrottle, throttleMessage, type LoginAttempt } from './login-throttle.service';
+import { LoginThrottle, throttleResponse, type LoginAttempt } from './login-throttle.service';
 import { LOCAL_STRATEGY } from './local.strategy';
 
 // passport-local behind three checks it does not do itself: the body's shape (400 naming the
@@ -56,8 +56,11 @@ export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
     const verdict = await this.throttle.check(attempt);
     if (verdict.blocked) {
       this.throttled.inc();
-      void reply.header('retry-after', String(verdict.retryAfterSeconds));
-      const message = throttleMessage(verdict.retryAfterSeconds);
+      // One number for the header and the text (issue 29). No RateLimit-* headers here: this is
+      // a failure backoff, not a request quota, and a count of free guesses left would only help
+      // the guesser (docs/architecture.md "Errors").
+      const { retryAfterSeconds, message } = throttleResponse(verdict.retryAfterSeconds);
+      void reply.header('retry-after', String(retryAfterSeconds));
       throw new HttpException({ statusCode: 429, message }, 429);
     }
     try {

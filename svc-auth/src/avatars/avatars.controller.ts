@@ -8,13 +8,13 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, AVATAR_FIELD, AVATAR_MAX_BYTES, VALIDATION } from '@district/contracts';
 import { CurrentUser, fieldError, Public, type Identity } from '@district/service-kit';
 import { UserRefs, type OwnUserView } from '../users/user-ref';
 import { AVATAR_FILE_PATTERN } from './avatar-image.util';
 import { AvatarsService } from './avatars.service';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 
 // Room for the multipart envelope around a file of the maximum size.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -28,7 +28,7 @@ export class AvatarsController {
 
   // Behind the gateway's identity (auth_request); the cookie is not read here.
   @Patch('user/avatar')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
   async upload(
     @CurrentUser() identity: Identity,
     @Req() request: FastifyRequest,

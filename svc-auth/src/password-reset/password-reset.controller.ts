@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import { TOASTS } from '@district/contracts';
 import { Public } from '@district/service-kit';
 import { ForgotPasswordDto, ResetPasswordDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 import { ResetErrorFilter } from './reset-error.filter';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 
 export const RESET_DONE_MESSAGE = 'Password has been reset successfully';
 
@@ -16,7 +16,7 @@ export class PasswordResetController {
   @Post('request')
   @HttpCode(200)
   // Each request queues a mail; the worker also caps mails per address per hour.
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
   async request(@Body() body: ForgotPasswordDto) {
     await this.passwordReset.request(body.email);
     return { message: TOASTS.resetLinkSentDescription };

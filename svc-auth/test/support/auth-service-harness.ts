@@ -53,8 +53,12 @@ export async function startAuthService(
     SMTP_URL: smtpUrl,
     MAIL_FROM: 'District Volunteering <no-reply@district.test>',
     AVATAR_DIR: avatarDir,
-    // Suites register many users from one address; the rate-limit suite sets its own limit.
+    // Suites register many users from one address; the rate-limit and one-address suites set
+    // their own limits.
     RATE_LIMIT_PER_MINUTE: 10_000,
+    REGISTRATIONS_PER_MINUTE: 10_000,
+    REGISTRATIONS_PER_DAY: 1_000_000,
+    SCHOOL_NETWORKS: [],
     ...extra,
   }) as AuthConfig;
   const root = options.controllers

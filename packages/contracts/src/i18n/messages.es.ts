@@ -158,6 +158,12 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande',
     unsupportedMediaType: 'Tipo de contenido no admitido',
     tooManyRequests: 'Demasiadas solicitudes; inténtalo de nuevo más tarde',
+    loginThrottledSecond:
+      'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 1 segundo.',
+    loginThrottledSeconds: (seconds) =>
+      `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en ${seconds} segundos.`,
+    loginThrottledMinutes: (minutes) =>
+      `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en ${minutes} minutos.`,
     internalError: 'Error interno del servidor',
     serviceUnavailable: 'Servicio no disponible por el momento',
     invalidCredentials: 'Usuario o contraseña incorrectos',

@@ -41,9 +41,14 @@ export const baseConfigSchema = z.object({
   // Peers whose X-Forwarded-For is believed (the gateway): addresses or CIDRs, comma-separated.
   // Anyone else is taken at their socket address, so a client reaching a service directly
   // cannot pick its own address (login throttling keys on it). Default: a gateway on this host.
-  TRUSTED_PROXIES: z
+  TRUSTED_PROXIES: addressListSchema('127.0.0.1,::1'),
+});
+
+// A comma-separated list of IP addresses and CIDRs, e.g. TRUSTED_PROXIES, svc-auth's SCHOOL_NETWORKS.
+export function addressListSchema(fallback = '') {
+  return z
     .string()
-    .default('127.0.0.1,::1')
+    .default(fallback)
     .transform((value) =>
       value
         .split(',')
@@ -52,10 +57,10 @@ export const baseConfigSchema = z.object({
     )
     .refine((entries) => entries.every(isAddressOrCidr), {
       message: 'must be a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,::1)',
-    }),
-});
+    });
+}
 
-function isAddressOrCidr(entry: string): boolean {
+export function isAddressOrCidr(entry: string): boolean {
   const [address, bits, ...rest] = entry.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
