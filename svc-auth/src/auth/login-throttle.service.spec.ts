@@ -177,14 +177,31 @@ describe('login throttling: what counts where (real Redis)', () => {
     expect(await blocked({ ip: school, username: victim })).toBe(true);
   });
 
-  it('the right password clears the pair and the device, not the account', async () => {
+  it('the right password from a known browser clears its device, not the pair or the account', async () => {
+    const name = user('owner');
+    const classroom = { ip: '192.0.2.99', username: name };
+    // A classmate guesses at the owner's school; the owner's own laptop mistyped there too.
+    await fail(classroom, 5);
+    const laptop = { ...classroom, device: 'laptop' };
+    await fail(laptop, 5);
+    expect(await blocked(laptop)).toBe(true);
+    await throttle.recordSuccess(laptop);
+    expect(await blocked(laptop)).toBe(false);
+    // The classmate gained nothing from the owner signing in.
+    expect(await blocked(classroom)).toBe(true);
+  });
+
+  it('the right password from a browser without a cookie clears its pair, not the account', async () => {
     const name = user('owner');
     for (let i = 0; i < 20; i += 1) await fail({ ip: `192.0.2.${i + 1}`, username: name });
-    const home = { ip: '192.0.2.99', username: name, device: 'laptop' };
-    await fail(home, 5);
-    expect(await blocked(home)).toBe(true);
+    const home = { ip: '192.0.2.98', username: name };
     await throttle.recordSuccess(home);
-    expect(await blocked(home)).toBe(false);
-    expect(await blocked({ ip: '192.0.2.99', username: name })).toBe(true);
+    // Twenty failures from elsewhere still slow browsers that never signed in to it.
+    expect(await blocked(home)).toBe(true);
+    const school = { ip: '203.0.113.70', username: user('pupil') };
+    await fail(school, 5);
+    expect(await blocked(school)).toBe(true);
+    await throttle.recordSuccess(school);
+    expect(await blocked(school)).toBe(false);
   });
 });

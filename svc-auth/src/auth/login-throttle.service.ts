@@ -200,12 +200,13 @@ export class LoginThrottle {
     await this.redis.eval(FAILURE_SCRIPT, count, ...rest, this.limits.windowSeconds);
   }
 
-  // The right password clears the pair and the device. The address keeps counting, and so does
-  // the account: the owner signing in says nothing about guesses from elsewhere.
+  // The right password clears the counter that decided the attempt: the device's for a known
+  // browser, else the (account, address) pair. A known browser leaves the pair alone: a guesser
+  // at the owner's address (a classmate) must not get fresh free guesses because the owner signed
+  // in. The address keeps counting, and so does the account: the owner signing in says nothing
+  // about guesses from elsewhere.
   async recordSuccess(attempt: LoginAttempt): Promise<void> {
-    const keys = [this.counter('pair', attempt)[0]];
-    if (attempt.device) keys.push(this.counter('device', attempt)[0]);
-    await this.redis.del(...keys);
+    await this.redis.del(this.counter(attempt.device ? 'device' : 'pair', attempt)[0]);
   }
 }
 
