@@ -337,7 +337,13 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             SEED_SUPERVISOR_USERNAME: seed.supervisor.username,
             SEED_SUPERVISOR_PASSWORD: seed.supervisor.password,
             // e2e and fuzz register and ask for resets far faster than people do, from one address.
-            ...(testRun ? { RATE_LIMIT_PER_MINUTE: '100000' } : {}),
+            ...(testRun
+              ? {
+                  RATE_LIMIT_PER_MINUTE: '100000',
+                  REGISTRATIONS_PER_MINUTE: '100000',
+                  REGISTRATIONS_PER_DAY: '10000000',
+                }
+              : {}),
             ...(service.nodeOptions ? { NODE_OPTIONS: service.nodeOptions } : {}),
           },
           inheritedEnv(env),

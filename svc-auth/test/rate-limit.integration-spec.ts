@@ -54,7 +54,6 @@ describe('request-rate limits', () => {
     expect(options.headers.get('ratelimit-limit')).toBeNull();
   });
 
-
   it('answers 429 with the error shape and Retry-After once an address used up its reset requests', async () => {
     for (let i = 0; i < LIMIT; i += 1)
       expect((await requestReset('198.51.100.1')).status).toBe(200);
@@ -89,6 +88,8 @@ describe('request-rate limits', () => {
         headers: from('198.51.100.3'),
       });
       statuses.push(res.status);
+      // A refused body still tells the client what it has left.
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(Math.max(0, LIMIT - i - 1)));
     }
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(400), 429]);
   });

@@ -58,9 +58,7 @@ describe('login throttling: the numbers', () => {
     for (const [wait, retryAfter, english, spanish] of cases) {
       const response = throttleResponse(wait);
       expect(response.retryAfterSeconds).toBe(retryAfter);
-      expect(response.message).toBe(
-        `Too many failed login attempts. Please try again ${english}`,
-      );
+      expect(response.message).toBe(`Too many failed login attempts. Please try again ${english}`);
       expect(translateMessage(response.message, 'es')).toBe(
         `Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo ${spanish}`,
       );
@@ -119,9 +117,12 @@ describe('login throttling: what counts where (real Redis)', () => {
       'pair',
       'account',
     ]);
-    expect(throttle.countedCounters({ ip: '203.0.113.1', username: name, device: 'd1' })).toEqual(
-      ['pair', 'account', 'ip', 'device'],
-    );
+    expect(throttle.countedCounters({ ip: '203.0.113.1', username: name, device: 'd1' })).toEqual([
+      'pair',
+      'account',
+      'ip',
+      'device',
+    ]);
     expect(throttle.countedCounters({ ip: '2001:db8:5::9', username: name })).toEqual([
       'pair',
       'account',

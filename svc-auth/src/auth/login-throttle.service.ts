@@ -213,7 +213,10 @@ export class LoginThrottle {
 // What a refused sign-in says: the wait in the text and in Retry-After come from the one number
 // returned here. Under two minutes in seconds; from two minutes on, rounded up to whole minutes,
 // and Retry-After says those same minutes in seconds.
-export function throttleResponse(waitSeconds: number): { retryAfterSeconds: number; message: string } {
+export function throttleResponse(waitSeconds: number): {
+  retryAfterSeconds: number;
+  message: string;
+} {
   const seconds = Math.max(1, Math.ceil(waitSeconds));
   if (seconds === 1) return { retryAfterSeconds: 1, message: API_MESSAGES.loginThrottledSecond };
   if (seconds < 120)
