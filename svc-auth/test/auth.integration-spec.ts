@@ -386,21 +386,19 @@ describe('GET /internal/auth/verify', () => {
 describe('login throttling behind a trusted proxy', () => {
   it('counts the forwarded address when the peer is a trusted proxy (TRUSTED_PROXIES)', async () => {
     // The harness runs with the default TRUSTED_PROXIES (127.0.0.1,::1): its loopback calls
-    // stand for the gateway, so each X-Forwarded-For is a client of its own.
+    // stand for the gateway, so each X-Forwarded-For is a client of its own. Five wrong
+    // passwords slow that account at that address only (issue 29: the per-address ceiling is
+    // school-sized, so the pair shows where the address comes from).
     expect(h.config.TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
-    for (let i = 0; i < 50; i += 1) {
-      await h.api('POST', '/api/login', {
-        json: { username: `ghost-trusted${i}`, password: 'password1' },
-        headers: { 'x-forwarded-for': '192.0.2.60' },
-      });
-    }
     const body = registration();
     await h.api('POST', '/api/register', { json: body });
-    const login = (address: string) =>
+    const login = (address: string, password = body.password) =>
       h.api('POST', '/api/login', {
-        json: { username: body.username, password: body.password },
+        json: { username: body.username, password },
         headers: { 'x-forwarded-for': address },
       });
+    for (let i = 0; i < 5; i += 1)
+      expect((await login('192.0.2.60', 'password1')).status).toBe(401);
     expect((await login('192.0.2.60')).status).toBe(429);
     expect((await login('192.0.2.61')).status).toBe(200);
   });
@@ -420,16 +418,16 @@ describe('login throttling for a peer that is not a trusted proxy', () => {
     await direct?.close();
   });
 
-  it('ignores a rotating X-Forwarded-For and answers 429 after 50 failures', async () => {
-    for (let i = 0; i < 50; i += 1) {
+  it('ignores a rotating X-Forwarded-For and answers 429 after 5 failures on one account', async () => {
+    const body = registration();
+    await direct.api('POST', '/api/register', { json: body });
+    for (let i = 0; i < 5; i += 1) {
       const res = await direct.api('POST', '/api/login', {
-        json: { username: `ghost-direct${i}`, password: 'password1' },
+        json: { username: body.username, password: 'password1' },
         headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
       });
       expect(res.status).toBe(401);
     }
-    const body = registration();
-    await direct.api('POST', '/api/register', { json: body });
     const blocked = await direct.api('POST', '/api/login', {
       json: { username: body.username, password: body.password },
       headers: { 'x-forwarded-for': '198.51.100.200' },
