@@ -65,8 +65,9 @@ async function throttledCount(): Promise<number> {
 // The number in a refusal's text, in seconds, must be the Retry-After header.
 function expectTextToAgreeWithRetryAfter(res: ApiResponse<{ message: string }>) {
   const retryAfter = Number(res.headers.get('retry-after'));
-  const [, number, unit] = /in (\d+) (second|minute)s?\.$/.exec(res.body.message) ?? [];
-  expect(Number(number) * (unit === 'minute' ? 60 : 1)).toBe(retryAfter);
+  const [, number, unit] =
+    /(?:in|en) (\d+) (second|minute|segundo|minuto)s?\.$/.exec(res.body.message) ?? [];
+  expect(Number(number) * (unit.startsWith('min') ? 60 : 1)).toBe(retryAfter);
 }
 
 describe('one school, one address (issue 29)', () => {
@@ -128,8 +129,14 @@ describe('one school, one address (issue 29)', () => {
       // Without that cookie, at the guesser's address, the victim cannot be told from the guesser:
       // slowed like the guesser, told exactly how long (and the owner signing in above gave the
       // guesser nothing back).
-      const sharedComputer = await login(victim.username, victim.password, from(SCHOOL));
+      const sharedComputer = await login(victim.username, victim.password, {
+        ...from(SCHOOL),
+        'accept-language': 'es',
+      });
       expect(sharedComputer.status).toBe(429);
+      expect(sharedComputer.body.message).toMatch(
+        /^Demasiados intentos fallidos de inicio de sesión\. Inténtalo de nuevo en /,
+      );
       expectTextToAgreeWithRetryAfter(sharedComputer);
       // From anywhere else (home, a phone) without a cookie: in at once; the account is not locked.
       const onPhone = await login(victim.username, victim.password, from('198.51.100.30'));
