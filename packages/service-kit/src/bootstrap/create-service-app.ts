@@ -8,6 +8,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { API_MESSAGES } from '@district/contracts';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { RawServerDefault } from 'fastify';
 import type { z } from 'zod';
 import {
   loadServiceConfig,
@@ -103,7 +104,7 @@ export async function createServiceApp(
   // a body declaring another charset is a 415, bytes that are not UTF-8 a 400 (issue 29).
   // Registered through Nest so that its init does not add its own JSON parser on top.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  app.useBodyParser(
+  app.useBodyParser<RawServerDefault>(
     'application/json',
     { bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES },
     (request, body, done) => {
