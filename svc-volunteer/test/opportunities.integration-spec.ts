@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { API_MESSAGES, VALIDATION, eventQueueName, type Opportunity } from '@district/contracts';
+import { DataSource } from 'typeorm';
+import {
+  API_MESSAGES,
+  VALIDATION,
+  eventQueueName,
+  opportunityUpdatedPayloadSchema,
+  type Opportunity,
+} from '@district/contracts';
 import { identityHeader, testRedisUrl } from '@district/service-kit/testing';
+import { AnnounceOpportunitiesToHours1797500000000 } from '../src/migrations/1797500000000-announce-opportunities-to-hours';
 import {
   admin,
   opportunityBody,
@@ -99,6 +107,29 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         await queue.close();
         redis.disconnect();
       }
+    });
+
+    it('tells svc-hours of the opportunities that existed before its replica (backfill migration)', async () => {
+      const { body: existing } = await create({ title: 'Levee walk', location: 'Harahan' });
+      const dataSource = app.service.app.get(DataSource);
+      const runner = dataSource.createQueryRunner();
+      try {
+        await new AnnounceOpportunitiesToHours1797500000000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const rows = await app.sql<{ payload: unknown }>(
+        `SELECT payload FROM outbox WHERE type = 'opportunity.updated' AND (payload->>'id')::int = $1`,
+        [existing.id],
+      );
+      expect(rows).toHaveLength(1);
+      // The shape svc-hours parses, with the date exactly as the API gives it.
+      expect(opportunityUpdatedPayloadSchema.parse(rows[0].payload)).toEqual({
+        id: existing.id,
+        title: 'Levee walk',
+        location: 'Harahan',
+        date: existing.date,
+      });
     });
 
     it('refuses students and supervisors with 403 and writes nothing', async () => {
