@@ -101,9 +101,11 @@ describe('one action across all services by trace id', () => {
     expect(res.status).toBe(201);
     const traceId = res.headers.get('x-request-id')!;
     // svc-auth checked the session (the gateway's identity subrequest), svc-volunteer wrote it,
-    // svc-content consumed opportunity.created.
-    await until(() => servicesLogging(traceId).includes('svc-content'));
-    expect(servicesLogging(traceId)).toEqual(['svc-auth', 'svc-content', 'svc-volunteer']);
+    // svc-content and svc-hours (its replica of opportunities, issue 29) consumed
+    // opportunity.created.
+    const all = ['svc-auth', 'svc-content', 'svc-hours', 'svc-volunteer'];
+    await until(() => servicesLogging(traceId).length === all.length);
+    expect(servicesLogging(traceId)).toEqual(all);
     // And into the notification the browser receives: the feed item carries the same trace id.
     const { id } = (await res.json()) as { id: number };
     let item: { traceId?: string; data: { opportunityId?: number } } | undefined;

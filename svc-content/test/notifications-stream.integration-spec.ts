@@ -247,6 +247,8 @@ describe('Redis restart between the outbox write and delivery', () => {
       prefix: cluster.prefix,
     });
     relay = new OutboxRelay(producer, new Map([[SERVICE, queue]]), {
+      // Only the route under test (svc-hours hears of opportunities too, issue 29).
+      routing: { 'opportunity.created': [SERVICE] },
       pollIntervalMs: 100,
       publishTimeoutMs: 1_000,
     });

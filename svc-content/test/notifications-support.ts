@@ -243,7 +243,8 @@ export class ContentCluster {
     options: { eventId?: string } = {},
   ): Promise<string> {
     const id = options.eventId ?? randomUUID();
-    const event: DomainEvent<'opportunity.created'> = {
+    // An event written before issue 29 had no `announce`: the payload as given, defaults unapplied.
+    const event = {
       id,
       type: EVENT_TYPES.opportunityCreated,
       payload,

@@ -57,6 +57,12 @@ describe('GET /api/notifications', () => {
     expect((await cluster.jobCounts()).failed).toBe(0);
   });
 
+  it('announces a weekly series once: the later dates (announce: false) add no item', async () => {
+    const itemsBefore = await cluster.itemCount();
+    await cluster.emitAndWait({ ...newOpportunity('Saturday tutoring, week 2'), announce: false });
+    expect(await cluster.itemCount()).toBe(itemsBefore);
+  });
+
   it('gives each of two users every item exactly once, in order', async () => {
     const maya = newUser();
     const leo = newUser();

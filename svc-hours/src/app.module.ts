@@ -8,6 +8,7 @@ import {
   OwnDataExportModule,
 } from '@district/service-kit';
 import { AttendanceHoursModule } from './attendance-hours/attendance-hours.module';
+import { OpportunitiesReplicaModule } from './opportunities-replica/opportunities-replica.module';
 import { HOURS_ENTITIES } from './entities';
 import { HOURS_MIGRATIONS } from './migrations';
 import { ServiceHoursLogEntity } from './service-hours/service-hours-log.entity';
@@ -45,6 +46,8 @@ export const SERVICE = 'svc-hours';
     ServiceHoursModule,
     // attendance.recorded from svc-volunteer becomes approved hours (issue 18).
     AttendanceHoursModule,
+    // Issue 29: opportunity.* from svc-volunteer: the opportunities an entry may name.
+    OpportunitiesReplicaModule,
     // Issue 19: hour goals and progress, the CSV export, the admins' reports.
     GoalsModule,
     ExportsModule,

@@ -4,6 +4,7 @@ import { UserReplicaEntity } from '@district/service-kit';
 import { HourGoalEntity } from './goals/hour-goal.entity';
 import { HourConfirmationEntity } from './hour-confirmations/hour-confirmation.entity';
 import { HoursSettingsEntity } from './hour-confirmations/hours-settings.entity';
+import { OpportunityReplicaEntity } from './opportunities-replica/opportunity-replica.entity';
 
 export const HOURS_ENTITIES = [
   ServiceHoursLogEntity,
@@ -12,4 +13,5 @@ export const HOURS_ENTITIES = [
   HourGoalEntity,
   HourConfirmationEntity,
   HoursSettingsEntity,
+  OpportunityReplicaEntity,
 ];

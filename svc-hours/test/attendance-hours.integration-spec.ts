@@ -126,6 +126,9 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
         json: logBody({ date: '2026-03-13', description: 'Cleaned up the park with the club' }),
       })
     ).body;
+    // Both opportunities exist in svc-hours' replica (svc-volunteer's events, issue 29).
+    await h.opportunityEvent('opportunity.created', nextOpportunity);
+    await h.opportunityEvent('opportunity.created', 1);
     // Naming the same opportunity: a duplicate whatever the day; naming another one: not.
     const sameEvent = (
       await h.request('POST', '/api/service-hours', {

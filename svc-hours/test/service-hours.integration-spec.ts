@@ -39,6 +39,8 @@ describe('svc-hours API', () => {
       isSupervisor: true,
     });
     await h.registerUser({ id: ADMIN.id, name: 'Al Admin', school: 'Homeschool', isAdmin: true });
+    // svc-volunteer's opportunity 7, as its opportunity.created event describes it (issue 29).
+    await h.opportunityEvent('opportunity.created', 7);
   });
 
   afterAll(async () => {
@@ -104,13 +106,68 @@ describe('svc-hours API', () => {
       }
     });
 
-    it('coerces the date and numeric strings, and treats an empty event as none', async () => {
-      const res = await post(
-        STUDENT,
-        logBody({ hours: '2.5', date: '2025-02-14T00:00:00.000Z', opportunityId: '' }),
-      );
+    // Issue 29: the body is what the document says, no more. These were stored before: "2" as 2,
+    // "1" as opportunity 1, a date-time's day, and 30 February as 1 March.
+    it.each([
+      ['hours as text', { hours: '2' }, 'hours', 'Expected number, received string'],
+      ['opportunityId as text', { opportunityId: '1' }, 'opportunityId', 'Invalid id'],
+      ['an empty opportunityId', { opportunityId: '' }, 'opportunityId', 'Invalid id'],
+      ['30 February', { date: '2024-02-30' }, 'date', 'Invalid date'],
+      ['31 April', { date: '2025-04-31' }, 'date', 'Invalid date'],
+      ['a date-time', { date: '2025-02-14T00:00:00.000Z' }, 'date', 'Invalid date'],
+      ['opportunityId past int4', { opportunityId: 2 ** 31 }, 'opportunityId', 'Invalid id'],
+    ])('refuses %s with 400 naming the field (issue 29)', async (_name, change, path, message) => {
+      const before = await countRows();
+      const res = await post(STUDENT, logBody(change));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message,
+        errors: expect.arrayContaining([{ path, message }]),
+      });
+      expect(await countRows()).toBe(before);
+    });
+
+    it('takes 29 February of a leap year', async () => {
+      const res = await post(STUDENT, logBody({ date: '2024-02-29' }));
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ hours: 2.5, date: '2025-02-14', opportunityId: null });
+      expect(res.body.date).toBe('2024-02-29');
+    });
+
+    // Issue 29: svc-hours learns of opportunities by svc-volunteer's events (DESIGN rules 1, 5).
+    describe('an opportunity that does not exist', () => {
+      const refused = async (opportunityId: number) => {
+        const before = await countRows();
+        const res = await post(STUDENT, logBody({ opportunityId }));
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          statusCode: 400,
+          message: 'Opportunity not found',
+          errors: [{ path: 'opportunityId', message: 'Opportunity not found' }],
+        });
+        expect(await countRows()).toBe(before);
+      };
+
+      it('is refused with 400 naming opportunityId, and nothing is stored', async () => {
+        await refused(999_999);
+      });
+
+      it('is accepted once its opportunity.created has arrived, refused after its deletion', async () => {
+        await refused(8);
+        await h.opportunityEvent('opportunity.created', 8, 'Beach sweep');
+        expect((await post(STUDENT, logBody({ opportunityId: 8 }))).status).toBe(201);
+        await h.opportunityEvent('opportunity.deleted', 8);
+        await refused(8);
+        // An edit's event arriving after the deletion's does not bring it back.
+        await h.opportunityEvent('opportunity.updated', 8, 'Beach sweep (moved)');
+        await refused(8);
+      });
+
+      it('learns of older opportunities from opportunity.updated (the backfill) too', async () => {
+        await refused(9);
+        await h.opportunityEvent('opportunity.updated', 9);
+        expect((await post(STUDENT, logBody({ opportunityId: 9 }))).status).toBe(201);
+      });
     });
 
     it('accepts today', async () => {

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { API_MESSAGES, VALIDATION, eventQueueName, type Opportunity } from '@district/contracts';
+import { DataSource } from 'typeorm';
+import {
+  API_MESSAGES,
+  VALIDATION,
+  eventQueueName,
+  opportunityUpdatedPayloadSchema,
+  type Opportunity,
+} from '@district/contracts';
 import { identityHeader, testRedisUrl } from '@district/service-kit/testing';
+import { AnnounceOpportunitiesToHours1797500000000 } from '../src/migrations/1797500000000-announce-opportunities-to-hours';
 import {
   admin,
   opportunityBody,
@@ -77,6 +85,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         title: 'Tree Planting',
         location: 'Kenner',
         date: res.body.date,
+        announce: true,
       });
       // The relay publishes it to the notifications feed's queue with the event id as job id.
       const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
@@ -98,6 +107,29 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         await queue.close();
         redis.disconnect();
       }
+    });
+
+    it('tells svc-hours of the opportunities that existed before its replica (backfill migration)', async () => {
+      const { body: existing } = await create({ title: 'Levee walk', location: 'Harahan' });
+      const dataSource = app.service.app.get(DataSource);
+      const runner = dataSource.createQueryRunner();
+      try {
+        await new AnnounceOpportunitiesToHours1797500000000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const rows = await app.sql<{ payload: unknown }>(
+        `SELECT payload FROM outbox WHERE type = 'opportunity.updated' AND (payload->>'id')::int = $1`,
+        [existing.id],
+      );
+      expect(rows).toHaveLength(1);
+      // The shape svc-hours parses, with the date exactly as the API gives it.
+      expect(opportunityUpdatedPayloadSchema.parse(rows[0].payload)).toEqual({
+        id: existing.id,
+        title: 'Levee walk',
+        location: 'Harahan',
+        date: existing.date,
+      });
     });
 
     it('refuses students and supervisors with 403 and writes nothing', async () => {
@@ -154,10 +186,28 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(await app.sql(`SELECT count(*)::int AS n FROM opportunities`)).toEqual(before);
     });
 
-    it('accepts spaces and date as form strings (coerced)', async () => {
-      const res = await create({ spaces: '2', date: '2031-01-02' });
+    // Issue 29: "3" was taken for 3, a day for a date-time, and 30 February for 1 March.
+    it.each([
+      ['spaces as text', { spaces: '2' }, 'spaces', 'Expected number, received string'],
+      ['a day where a date-time is asked', { date: '2031-01-02' }, 'date', VALIDATION.invalidDate],
+      ['30 February', { date: '2032-02-30T10:00:00.000Z' }, 'date', VALIDATION.invalidDate],
+      ['year 10000', { date: '+010000-01-01T00:00:00.000Z' }, 'date', VALIDATION.invalidDate],
+      ['an end on 31 April', { endsAt: '2031-04-31T12:00:00Z' }, 'endsAt', VALIDATION.invalidDate],
+    ])('refuses what the document does not allow: %s', async (_case, overrides, path, message) => {
+      const before = await app.sql(`SELECT count(*)::int AS n FROM opportunities`);
+      const res = await create(overrides);
+      expect(res.status).toBe(400);
+      expect((res.body as unknown as { errors: unknown[] }).errors).toContainEqual({
+        path,
+        message,
+      });
+      expect(await app.sql(`SELECT count(*)::int AS n FROM opportunities`)).toEqual(before);
+    });
+
+    it('takes a date-time with an offset as the instant it names', async () => {
+      const res = await create({ date: '2031-01-02T09:00:00-06:00' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ spaces: 2, date: '2031-01-02T00:00:00.000Z' });
+      expect(res.body).toMatchObject({ date: '2031-01-02T15:00:00.000Z' });
     });
 
     it('answers malformed JSON and a non-object body with 400, never 500', async () => {
@@ -420,6 +470,13 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       const list = await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student });
       expect(list.body.map((o) => o.id)).not.toContain(created.id);
       // A second delete finds nothing.
+      // svc-hours hears of it (issue 29), in the deletion's transaction.
+      expect(
+        await app.sql(
+          `SELECT payload FROM outbox WHERE type = 'opportunity.deleted' AND (payload->>'id')::int = $1`,
+          [created.id],
+        ),
+      ).toEqual([{ payload: { id: created.id } }]);
       const again = await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
       expect(again.status).toBe(404);
       expect(again.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });

@@ -76,6 +76,22 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
       });
       // The cached list is not stale.
       expect(await listed(opportunity.id)).toMatchObject({ title: 'City Park Cleanup', spaces: 8 });
+      // svc-hours' replica hears of the new title (issue 29).
+      expect(
+        await app.sql(
+          `SELECT payload FROM outbox WHERE type = 'opportunity.updated' AND (payload->>'id')::int = $1`,
+          [opportunity.id],
+        ),
+      ).toEqual([
+        {
+          payload: {
+            id: opportunity.id,
+            title: 'City Park Cleanup',
+            location: opportunity.location,
+            date: opportunity.date,
+          },
+        },
+      ]);
       const records = await app.sql<{ action: string; outcome: string; detail: unknown }>(
         `SELECT action, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
           WHERE target_type = 'opportunity' AND target_id = $1 AND action = 'opportunity.update'`,
@@ -247,6 +263,13 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
         ['2031-11-08T15:00:00.000Z', '2031-11-08T17:30:00.000Z'],
       ]);
       expect(series[0].id).toBe(first.id);
+      // Every date reaches svc-hours' replica; the feed announces the series once (issue 29).
+      const created = await app.sql<{ id: number; announce: boolean }>(
+        `SELECT (payload->>'id')::int AS id, (payload->>'announce')::boolean AS announce
+           FROM outbox WHERE type = 'opportunity.created' AND payload->>'title' = 'Saturday Tutoring'
+          ORDER BY seq`,
+      );
+      expect(created).toEqual(series.map((o, i) => ({ id: o.id, announce: i === 0 })));
       // Each date has its own capacity.
       await app.api('POST', `/api/opportunities/${series[1].id}/signup`, { as: student });
       await app.api('POST', `/api/opportunities/${series[1].id}/signup`, { as: otherStudent });

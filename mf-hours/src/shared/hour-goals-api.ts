@@ -41,11 +41,12 @@ async function saveError(res: Response): Promise<HourGoalsError> {
   return new HourGoalsError(res.statusText || String(res.status));
 }
 
-// What the form sends: the inputs as typed; the server's schema coerces and checks them.
+// What the form sends: numbers typed as numbers (the body takes no "20", issue 29), anything
+// else as typed (undefined: left empty); the server's schema checks them and names the field.
 export interface HourGoalDraft {
-  grade: string;
+  grade: unknown;
   school: string | null;
-  hours: string;
+  hours: unknown;
   dueDate: string;
 }
 

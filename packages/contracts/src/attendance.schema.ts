@@ -22,10 +22,9 @@ export type AttendanceInput = z.output<typeof attendanceInputSchema>;
 
 // POST /api/opportunities/{id}/check-in
 export const checkInInputSchema = z.strictObject({
-  code: plainText({ message: VALIDATION.codeRequired, required: VALIDATION.codeRequired }).regex(
-    /^\d{6}$/,
-    VALIDATION.checkInCodeDigits,
-  ),
+  code: plainText({ message: VALIDATION.codeRequired, required: VALIDATION.codeRequired })
+    .max(6, VALIDATION.checkInCodeDigits)
+    .regex(/^\d{6}$/, VALIDATION.checkInCodeDigits),
 });
 export type CheckInInput = z.output<typeof checkInInputSchema>;
 

@@ -36,6 +36,10 @@ describe('auditQuerySchema', () => {
     expect(q.action).toBe('user.delete');
     expect(q.from?.toISOString()).toBe('2025-01-01T00:00:00.000Z');
     expect(q.to).toBeUndefined();
+    const instant = auditQuerySchema.parse({ from: '2025-01-01T05:00:00.000Z' });
+    expect(instant.from?.toISOString()).toBe('2025-01-01T05:00:00.000Z');
+    for (const from of ['2025-02-30', '2025-02-30T00:00:00Z', 'yesterday'])
+      expect(validationErrors(auditQuerySchema, { from })).toEqual({ from: 'Invalid date' });
   });
 
   it('refuses unknown actions', () => {

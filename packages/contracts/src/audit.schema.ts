@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedNumber, optionalCoercedDate, plainText } from './fields';
+import { coercedNumber, dayOrDateTime, plainText } from './fields';
 import { paginationQuerySchema } from './pagination';
 
 // Privileged actions recorded by the service that performs them (issue 9).
@@ -61,11 +61,14 @@ export const auditRecordSchema = z.object({
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
 // GET /api/audit?page=&pageSize=&actor=&action=&from=&to=
+const emptyToAbsent = (value: unknown) => (value === '' ? undefined : value);
+
 export const auditQuerySchema = paginationQuerySchema.extend({
   actor: coercedNumber(z.number().int().positive().optional()),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  from: optionalCoercedDate(),
-  to: optionalCoercedDate(),
+  // A day or an instant; an empty filter (`?to=`) is no filter.
+  from: z.preprocess(emptyToAbsent, dayOrDateTime().optional()),
+  to: z.preprocess(emptyToAbsent, dayOrDateTime().optional()),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants';
-import { messageFor, plainText } from './fields';
+import { calendarDayText, messageFor, plainText, routeIdSchema } from './fields';
 import { CONSENT_MESSAGES } from './feature-messages';
 
 // Their texts live in a zod-free module the browser's first load can import (issue 22).
@@ -15,31 +15,32 @@ export const CONSENT_MIN_AGE = 13;
 export const CONSENT_TOKEN_TTL_DAYS = 30;
 
 // YYYY-MM-DD, a real day, not in the future, not before 1900.
-export const dateOfBirthSchema = plainText({
+export const dateOfBirthSchema = calendarDayText(
+  CONSENT_MESSAGES.dateOfBirthInvalid,
+  CONSENT_MESSAGES.dateOfBirthRequired,
+).refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now(), {
   message: CONSENT_MESSAGES.dateOfBirthInvalid,
-  required: CONSENT_MESSAGES.dateOfBirthRequired,
-}).refine(
-  (value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const day = new Date(`${value}T00:00:00Z`);
-    return (
-      !Number.isNaN(day.getTime()) &&
-      day.toISOString().slice(0, 10) === value &&
-      value >= '1900-01-01' &&
-      day.getTime() <= Date.now()
-    );
-  },
-  { message: CONSENT_MESSAGES.dateOfBirthInvalid },
-);
+});
 
 export const guardianEmailSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
-  plainText({ message: CONSENT_MESSAGES.guardianEmailInvalid }).pipe(
-    z
-      .email({ error: messageFor(CONSENT_MESSAGES.guardianEmailInvalid) })
-      .max(TEXT_LIMITS.email, CONSENT_MESSAGES.guardianEmailInvalid),
-  ),
+  plainText({ message: CONSENT_MESSAGES.guardianEmailInvalid })
+    .max(TEXT_LIMITS.email, CONSENT_MESSAGES.guardianEmailInvalid)
+    .meta({ format: 'email' })
+    .pipe(
+      z
+        .email({ error: messageFor(CONSENT_MESSAGES.guardianEmailInvalid) })
+        .max(TEXT_LIMITS.email, CONSENT_MESSAGES.guardianEmailInvalid),
+    ),
 );
+
+// /api/guardian-consent/{token}: the token as mailed (base64url); anything else is simply an
+// unknown link (404).
+export const consentTokenParamSchema = z.object({
+  token: plainText({ trim: false }).min(1).max(TEXT_LIMITS.resetToken),
+});
+// POST /api/admin/consents/{userId}/resend
+export const consentUserParamSchema = z.object({ userId: routeIdSchema });
 
 // Whole years on `today` (UTC calendar days).
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {

@@ -27,6 +27,8 @@ const OUTPUT_ONLY_NAMES = new Set<string>([
   'notificationRequestedPayloadSchema',
   'domainEventSchema',
   'opportunityCreatedPayloadSchema',
+  'opportunityUpdatedPayloadSchema',
+  'opportunityDeletedPayloadSchema',
   'userReplicaPayloadSchema',
 ]);
 

@@ -16,7 +16,9 @@ describe('event routing', () => {
       'user.registered': ['svc-volunteer', 'svc-content', 'svc-hours'],
       'user.updated': ['svc-volunteer', 'svc-content', 'svc-hours'],
       'user.deleted': ['svc-volunteer', 'svc-content', 'svc-hours'],
-      'opportunity.created': ['svc-content'],
+      'opportunity.created': ['svc-content', 'svc-hours'],
+      'opportunity.updated': ['svc-hours'],
+      'opportunity.deleted': ['svc-hours'],
       'hours.approved': ['svc-auth'],
       'audit.recorded': ['svc-auth'],
       'notification.requested': ['svc-auth', 'svc-content'],
@@ -56,6 +58,9 @@ describe('event routing', () => {
       'user.registered',
       'user.updated',
       'user.deleted',
+      'opportunity.created',
+      'opportunity.updated',
+      'opportunity.deleted',
       'attendance.recorded',
     ]);
   });

@@ -13,6 +13,8 @@ export const EVENT_TYPES = {
   userUpdated: 'user.updated',
   userDeleted: 'user.deleted',
   opportunityCreated: 'opportunity.created',
+  opportunityUpdated: 'opportunity.updated',
+  opportunityDeleted: 'opportunity.deleted',
   hoursApproved: 'hours.approved',
   auditRecorded: 'audit.recorded',
   notificationRequested: 'notification.requested',
@@ -50,8 +52,24 @@ export const opportunityCreatedPayloadSchema = z.object({
   location: z.string(),
   // ISO datetime
   date: z.string(),
+  // false: a later date of a weekly series, which the notifications feed does not announce again
+  // (it heard of the series by its first date). Events from before issue 29 announced.
+  announce: z.boolean().default(true),
 });
 export type OpportunityCreatedPayload = z.infer<typeof opportunityCreatedPayloadSchema>;
+
+// Issue 29: an opportunity's current title, place and start after an edit (and, from the
+// backfill migration, of every opportunity that existed before svc-hours kept a replica).
+export const opportunityUpdatedPayloadSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  location: z.string(),
+  date: z.string(),
+});
+export type OpportunityUpdatedPayload = z.infer<typeof opportunityUpdatedPayloadSchema>;
+
+export const opportunityDeletedPayloadSchema = z.object({ id: z.number().int() });
+export type OpportunityDeletedPayload = z.infer<typeof opportunityDeletedPayloadSchema>;
 
 export const hoursApprovedPayloadSchema = z.object({
   logId: z.number().int(),
@@ -136,6 +154,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'user.updated': userReplicaPayloadSchema,
   'user.deleted': userDeletedPayloadSchema,
   'opportunity.created': opportunityCreatedPayloadSchema,
+  'opportunity.updated': opportunityUpdatedPayloadSchema,
+  'opportunity.deleted': opportunityDeletedPayloadSchema,
   'hours.approved': hoursApprovedPayloadSchema,
   'audit.recorded': auditRecordedPayloadSchema,
   'notification.requested': notificationRequestedPayloadSchema,
@@ -154,6 +174,8 @@ export const EVENT_PRODUCERS: Readonly<Record<EventType, readonly ServiceName[]>
   'user.updated': ['svc-auth'],
   'user.deleted': ['svc-auth'],
   'opportunity.created': ['svc-volunteer'],
+  'opportunity.updated': ['svc-volunteer'],
+  'opportunity.deleted': ['svc-volunteer'],
   'hours.approved': ['svc-hours'],
   // svc-auth keeps the trail and writes its own records straight into it.
   'audit.recorded': ['svc-volunteer', 'svc-content', 'svc-hours'],
@@ -167,7 +189,11 @@ export const EVENT_CONSUMERS: Readonly<Record<EventType, readonly ServiceName[]>
   'user.registered': ['svc-volunteer', 'svc-content', 'svc-hours'],
   'user.updated': ['svc-volunteer', 'svc-content', 'svc-hours'],
   'user.deleted': ['svc-volunteer', 'svc-content', 'svc-hours'],
-  'opportunity.created': ['svc-content'],
+  // svc-content announces it; svc-hours keeps the replica an hours entry's event is checked
+  // against (issue 29), which updates and deletions keep current.
+  'opportunity.created': ['svc-content', 'svc-hours'],
+  'opportunity.updated': ['svc-hours'],
+  'opportunity.deleted': ['svc-hours'],
   'hours.approved': ['svc-auth'],
   'audit.recorded': ['svc-auth'],
   // svc-auth mails those with email: true; svc-content shows the personal toasts (issue 18).

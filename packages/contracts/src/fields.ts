@@ -16,33 +16,90 @@ export function toNumberInput(value: unknown): unknown {
   return value;
 }
 
-// Dates arrive as ISO strings (JSON, <input type="date">) or Date objects (forms).
-export function toDateInput(value: unknown): unknown {
-  if (value === null || value === '') return undefined;
-  if (typeof value === 'string') return new Date(value);
-  return value;
-}
-
+// Query strings and command-line arguments are text by nature: there a number may come as one.
+// JSON bodies take numbers as the document says (issue 29: `"hours": "2"` was accepted where it
+// says number), so body schemas use z.number() alone and forms convert first (withNumberInputs).
 export const coercedNumber = <T extends z.ZodType<number | undefined>>(schema: T) =>
   z.preprocess(toNumberInput, schema);
+
+// A form's values with the named text inputs turned into numbers, then the body's own schema:
+// the form shows the server's messages for exactly what it will send.
+export const withNumberInputs = <S extends z.ZodType>(schema: S, fields: readonly string[]) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const converted: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const field of fields)
+      if (field in converted) {
+        const number = toNumberInput(converted[field]);
+        if (number === undefined) delete converted[field];
+        else converted[field] = number;
+      }
+    return converted;
+  }, schema);
 
 // Years 1900–9999: JavaScript dates reach ±275,760 years, PostgreSQL's end at 4713 BC, and a
 // date outside these years is a typo on this site (found by fuzz/: such dates answered 500).
 export const DATE_MIN = new Date('1900-01-01T00:00:00.000Z');
 export const DATE_MAX = new Date('9999-12-31T23:59:59.999Z');
 
-const boundedDate = (message: string) =>
-  z
-    .date({ error: messageFor(message) })
-    .min(DATE_MIN, message)
-    .max(DATE_MAX, message);
+// Issue 29: a date is exactly what the document says. A calendar day is 'YYYY-MM-DD' and exists
+// ("2024-02-30" was stored as 1 March; a date-time where a day is asked was taken too); an
+// instant is an RFC 3339 date-time with its offset ('2025-03-01T14:00:00.000Z', '…-05:00').
+// The patterns put the years into the document; `format` says the day must exist.
+const YEAR = '(?:19|[2-9]\\d)\\d{2}';
+const DAY = `${YEAR}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])`;
+const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?';
+const OFFSET = '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+export const CALENDAR_DAY_PATTERN = new RegExp(`^${DAY}$`);
+export const DATE_TIME_PATTERN = new RegExp(`^${DAY}T${TIME}${OFFSET}$`);
+const CALENDAR_DAY_LENGTH = 10;
+// '9999-12-31T23:59:59.123456789+14:00'
+const DATE_TIME_MAX_LENGTH = 35;
 
-export const coercedDate = (message: string = VALIDATION.invalidDate) =>
-  z.preprocess(toDateInput, boundedDate(message));
+// Whether a 'YYYY-MM-DD' names a day the calendar has (1900–9999).
+export function isCalendarDay(text: string): boolean {
+  if (!CALENDAR_DAY_PATTERN.test(text)) return false;
+  const day = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
 
-// Same, but absent ('' included) is fine.
-export const optionalCoercedDate = (message: string = VALIDATION.invalidDate) =>
-  z.preprocess(toDateInput, boundedDate(message).optional());
+// Whether a text is an RFC 3339 date-time on a day that exists, within DATE_MIN–DATE_MAX.
+export function isDateTime(text: string): boolean {
+  if (!DATE_TIME_PATTERN.test(text) || !isCalendarDay(text.slice(0, 10))) return false;
+  const instant = new Date(text);
+  return (
+    !Number.isNaN(instant.getTime()) &&
+    instant.getTime() >= DATE_MIN.getTime() &&
+    instant.getTime() <= DATE_MAX.getTime()
+  );
+}
+
+// A calendar day, kept as its text (no time zone can shift it). OpenAPI: format date.
+export const calendarDayText = (message: string = VALIDATION.invalidDate, required?: string) =>
+  plainText({ message, required, trim: false })
+    .max(CALENDAR_DAY_LENGTH, message)
+    .refine(isCalendarDay, message)
+    .meta({ format: 'date', pattern: CALENDAR_DAY_PATTERN.source });
+
+// The same day as a Date at UTC midnight.
+export const calendarDate = (message: string = VALIDATION.invalidDate) =>
+  calendarDayText(message).transform((text) => new Date(`${text}T00:00:00.000Z`));
+
+// An instant, as a Date. OpenAPI: format date-time.
+export const dateTime = (message: string = VALIDATION.invalidDate) =>
+  plainText({ message, trim: false })
+    .max(DATE_TIME_MAX_LENGTH, message)
+    .refine(isDateTime, message)
+    .meta({ format: 'date-time', pattern: DATE_TIME_PATTERN.source })
+    .transform((text) => new Date(text));
+
+// Query filters (the audit log's from/to): a calendar day (its UTC midnight) or an instant.
+export const dayOrDateTime = (message: string = VALIDATION.invalidDate) =>
+  plainText({ message, trim: false })
+    .max(DATE_TIME_MAX_LENGTH, message)
+    .refine((text) => isCalendarDay(text) || isDateTime(text), message)
+    .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] })
+    .transform((text) => new Date(isCalendarDay(text) ? `${text}T00:00:00.000Z` : text));
 
 // PostgreSQL text cannot hold U+0000 (an insert or even a lookup with it fails, issue 15), and no
 // person types the other C0 control characters or DEL into a form. Multi-line text keeps tab,
@@ -95,20 +152,23 @@ export const requiredText = (
     .max(max, VALIDATION.tooLong(max));
 
 // http(s) only: `javascript:` and `data:` URLs must never reach an <img src> or <a href>.
+// The document says so too (issue 29): format uri, and a pattern for the two schemes.
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
 export const httpUrl = (message: string, max: number) =>
-  plainText({ message, trim: false }).pipe(
-    z.url({ protocol: /^https?$/, error: messageFor(message) }).max(max, message),
-  );
-
-export const idSchema = coercedNumber(
-  z
-    .number({ error: messageFor(VALIDATION.invalidId) })
-    .int(VALIDATION.invalidId)
-    .positive(VALIDATION.invalidId),
-);
+  plainText({ message, trim: false })
+    .max(max, message)
+    .meta({ format: 'uri', pattern: HTTP_URL_PATTERN })
+    .pipe(z.url({ protocol: /^https?$/, error: messageFor(message) }).max(max, message));
 
 // Ids are PostgreSQL integers: one past 2^31 - 1 cannot exist.
 export const INT4_MAX = 2_147_483_647;
+
+// An id in a JSON body: a number, as the document says, that a row can have.
+export const idSchema = z
+  .number({ error: messageFor(VALIDATION.invalidId) })
+  .int(VALIDATION.invalidId)
+  .positive(VALIDATION.invalidId)
+  .max(INT4_MAX, VALIDATION.invalidId);
 
 // Route params ("/api/users/:id"): anything but a whole number is a 400 naming the field; a whole
 // number no row can have (0, past INT4_MAX) is flagged `notFound`, which the service kit answers

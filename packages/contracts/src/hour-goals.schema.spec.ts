@@ -6,7 +6,7 @@ describe('hourGoalsSchema', () => {
     expect(
       hourGoalsSchema.parse([
         { grade: 12, hours: 40, dueDate: '2027-05-01' },
-        { grade: 12, school: 'Jesuit High School', hours: '20.5', dueDate: '2027-05-01' },
+        { grade: 12, school: 'Jesuit High School', hours: 20.5, dueDate: '2027-05-01' },
       ]),
     ).toEqual([
       { grade: 12, school: null, hours: 40, dueDate: '2027-05-01' },
@@ -23,7 +23,12 @@ describe('hourGoalsSchema', () => {
     expect(result.error?.issues[0]?.message).toBe(GOAL_MESSAGES.duplicate);
   });
 
-  it.each(['2027-02-29', '2027-13-01', '05/01/2027', '1899-12-31'])(
+  it('takes numbers as numbers (issue 29)', () => {
+    const result = hourGoalsSchema.safeParse([{ grade: '12', hours: '20', dueDate: '2027-05-01' }]);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['0.grade', '0.hours']);
+  });
+
+  it.each(['2027-02-29', '2027-13-01', '05/01/2027', '1899-12-31', '2027-05-01T00:00:00Z'])(
     'refuses the date %s',
     (dueDate) => {
       expect(hourGoalsSchema.safeParse([{ grade: 12, hours: 40, dueDate }]).success).toBe(false);

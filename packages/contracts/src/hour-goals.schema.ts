@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOURS_STEP, REVIEW_STATUSES } from './constants';
-import { coercedNumber, messageFor, plainText } from './fields';
+import { calendarDayText, coercedNumber, messageFor } from './fields';
 import { SCHOOL_NAMES, OTHER_SCHOOL } from './schools';
 import { gradeSchema } from './users.schema';
 import { GOAL_HOURS_MAX, HOUR_GOALS_MAX, GOAL_MESSAGES } from './feature-messages';
@@ -20,19 +20,8 @@ export const serviceHoursReportsPath = '/api/service-hours/reports';
 export const serviceHoursReportCsvPath = (report: HoursReportName) =>
   `/api/service-hours/reports/${report}.csv`;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // A calendar day as text (YYYY-MM-DD) that exists: no time zone can shift it.
-export const calendarDaySchema = (message: string) =>
-  plainText({ message, trim: false })
-    .regex(DAY, message)
-    .refine((text) => {
-      const date = new Date(`${text}T00:00:00Z`);
-      return (
-        !Number.isNaN(date.getTime()) &&
-        date.toISOString().slice(0, 10) === text &&
-        text >= '1900-01-01'
-      );
-    }, message);
+export const calendarDaySchema = (message: string) => calendarDayText(message);
 
 const GOAL_SCHOOLS = [...SCHOOL_NAMES, OTHER_SCHOOL] as const;
 
@@ -44,13 +33,11 @@ export const hourGoalSchema = z.strictObject({
     .nullable()
     .optional()
     .transform((school) => school ?? null),
-  hours: coercedNumber(
-    z
-      .number({ error: messageFor() })
-      .min(HOURS_STEP, GOAL_MESSAGES.hoursMin)
-      .max(GOAL_HOURS_MAX, GOAL_MESSAGES.hoursMax)
-      .multipleOf(HOURS_STEP, GOAL_MESSAGES.hoursStep),
-  ),
+  hours: z
+    .number({ error: messageFor() })
+    .min(HOURS_STEP, GOAL_MESSAGES.hoursMin)
+    .max(GOAL_HOURS_MAX, GOAL_MESSAGES.hoursMax)
+    .multipleOf(HOURS_STEP, GOAL_MESSAGES.hoursStep),
   dueDate: calendarDaySchema(GOAL_MESSAGES.dueDate),
 });
 // A stored goal as GET and PUT /api/hour-goals answer it.
@@ -85,7 +72,7 @@ const booleanFlag = z
 // The supervisor screen's filters, shared by the export and the student list.
 export const hoursFilterQuerySchema = z.object({
   school: z.enum(GOAL_SCHOOLS, { error: messageFor(GOAL_MESSAGES.school) }).optional(),
-  grade: gradeSchema.optional(),
+  grade: coercedNumber(gradeSchema.optional()),
   status: z.enum(REVIEW_STATUSES).optional(),
   // Entry dates, inclusive.
   from: calendarDaySchema('From must be a date (YYYY-MM-DD)').optional(),

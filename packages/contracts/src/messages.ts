@@ -175,6 +175,10 @@ export const API_MESSAGES = {
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported media type',
+  // Issue 29: JSON is UTF-8 (RFC 8259 §8.1); other bytes are refused, never read as U+FFFD.
+  invalidUtf8: 'Request body is not valid UTF-8',
+  unsupportedCharset: 'Unsupported charset: send UTF-8',
+  methodNotAllowed: 'Method not allowed',
   tooManyRequests: 'Too many requests, please try again later',
   // Issue 29: the number is the response's Retry-After (seconds, or whole minutes from two on).
   loginThrottledSecond: 'Too many failed login attempts. Please try again in 1 second.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { validationErrors } from './errors';
 import {
+  createOpportunityFormSchema,
   createOpportunitySchema,
   defaultEndsAt,
   eventPhotoSchema,
@@ -10,6 +11,7 @@ import {
   opportunitySchema,
   opportunityStatusSchema,
 } from './opportunities.schema';
+import { updateOpportunityFormSchema } from './opportunity-edit.schema';
 
 describe('createOpportunitySchema', () => {
   const valid = {
@@ -20,12 +22,28 @@ describe('createOpportunitySchema', () => {
     spaces: 10,
   };
 
-  it('coerces the date and form strings', () => {
-    const data = createOpportunitySchema.parse({ ...valid, spaces: '3', date: '2030-06-01' });
+  it('takes the date-time and a number as the document says; the form converts its text first', () => {
+    const data = createOpportunitySchema.parse({ ...valid, date: '2030-06-01T04:00:00-05:00' });
     expect(data.date).toBeInstanceOf(Date);
-    expect(data.date.toISOString()).toBe('2030-06-01T00:00:00.000Z');
-    expect(data.spaces).toBe(3);
+    expect(data.date.toISOString()).toBe('2030-06-01T09:00:00.000Z');
     expect(opportunitySchema).toBe(createOpportunitySchema);
+    // Issue 29: "3" is no integer, a day is no date-time, and 30 February does not exist.
+    expect(validationErrors(createOpportunitySchema, { ...valid, spaces: '3' })).toEqual({
+      spaces: 'Expected number, received string',
+    });
+    for (const date of [
+      '2030-06-01',
+      '2024-02-30T10:00:00Z',
+      '9999-12-31T23:00:00-05:00',
+      '10000-01-01T00:00:00Z',
+    ])
+      expect([date, validationErrors(createOpportunitySchema, { ...valid, date })]).toEqual([
+        date,
+        { date: 'Invalid date' },
+      ]);
+    const form = createOpportunityFormSchema.parse({ ...valid, spaces: '3', repeatWeeks: '' });
+    expect([form.spaces, form.repeatWeeks]).toEqual([3, undefined]);
+    expect(updateOpportunityFormSchema.parse({ spaces: '12' }).spaces).toBe(12);
   });
 
   it('takes an optional end, which must come after the start', () => {
@@ -104,7 +122,8 @@ describe('eventPhotoSchema', () => {
 
   it('accepts an http(s) URL with a caption, and a matching opportunityId', () => {
     expect(eventPhotoSchema.parse(valid)).toEqual(valid);
-    expect(eventPhotoSchema.parse({ ...valid, opportunityId: '4' }).opportunityId).toBe(4);
+    expect(eventPhotoSchema.parse({ ...valid, opportunityId: 4 }).opportunityId).toBe(4);
+    expect(eventPhotoSchema.safeParse({ ...valid, opportunityId: '4' }).success).toBe(false);
     expect(
       eventPhotoSchema.parse({ ...valid, photoUrl: 'http://localhost:8080/a.png' }).photoUrl,
     ).toBe('http://localhost:8080/a.png');

@@ -8,9 +8,8 @@ import {
   TEXT_LIMITS,
 } from './constants';
 import {
-  coercedDate,
-  coercedNumber,
-  optionalCoercedDate,
+  dateTime,
+  withNumberInputs,
   httpUrl,
   idSchema,
   messageFor,
@@ -35,15 +34,13 @@ export const createOpportunitySchema = z
     title: requiredText(TEXT_LIMITS.opportunityTitle),
     description: requiredText(TEXT_LIMITS.opportunityDescription, undefined, { multiline: true }),
     location: requiredText(TEXT_LIMITS.location),
-    date: coercedDate(),
-    endsAt: optionalCoercedDate(),
-    spaces: coercedNumber(
-      z
-        .number({ error: messageFor() })
-        .int(VALIDATION.spacesInteger)
-        .min(SPACES_MIN, VALIDATION.spacesMin)
-        .max(SPACES_MAX, VALIDATION.spacesMax),
-    ),
+    date: dateTime(),
+    endsAt: dateTime().optional(),
+    spaces: z
+      .number({ error: messageFor() })
+      .int(VALIDATION.spacesInteger)
+      .min(SPACES_MIN, VALIDATION.spacesMin)
+      .max(SPACES_MAX, VALIDATION.spacesMax),
     // Issue 18: "Repeat weekly": this many dates a week apart, one opportunity each.
     repeatWeeks: repeatWeeksSchema,
     timeZone: timeZoneSchema.optional(),
@@ -55,6 +52,11 @@ export const createOpportunitySchema = z
 // The brief's name for the same request schema.
 export const opportunitySchema = createOpportunitySchema;
 export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;
+// The Create Opportunity form: its text inputs for numbers converted, then the body's schema.
+export const createOpportunityFormSchema = withNumberInputs(createOpportunitySchema, [
+  'spaces',
+  'repeatWeeks',
+]);
 
 const opportunityStatusEnum = z.enum(OPPORTUNITY_STATUSES, {
   error: messageFor(VALIDATION.invalidOpportunityStatus, VALIDATION.invalidOpportunityStatus),
@@ -106,7 +108,7 @@ export type Signup = z.infer<typeof signupResponseSchema>;
 // POST /api/opportunities/{id}/photos and the Submit Photos form. opportunityId is optional in
 // the body because the path carries it; when sent it must agree.
 export const eventPhotoSchema = z.strictObject({
-  opportunityId: coercedNumber(idSchema.optional()),
+  opportunityId: idSchema.optional(),
   photoUrl: httpUrl(VALIDATION.invalidPhotoUrl, TEXT_LIMITS.url),
   caption: plainText({ required: VALIDATION.captionRequired })
     .min(1, VALIDATION.captionRequired)

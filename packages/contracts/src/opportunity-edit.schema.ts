@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPACES_MAX, SPACES_MIN, TEXT_LIMITS } from './constants';
-import { coercedNumber, messageFor, optionalCoercedDate, plainText, requiredText } from './fields';
+import { dateTime, messageFor, plainText, requiredText, withNumberInputs } from './fields';
 import { VALIDATION } from './messages';
 import { OPPORTUNITY_EDIT_MESSAGES } from './feature-messages';
 
@@ -16,14 +16,12 @@ export const REPEAT_WEEKS_MAX = 26;
 
 // A weekly series: how many dates (the first included) and the creator's IANA time zone, so that
 // "every Saturday at 9:00" stays 9:00 across a daylight-saving change.
-export const repeatWeeksSchema = coercedNumber(
-  z
-    .number({ error: messageFor(OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange) })
-    .int(OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
-    .min(REPEAT_WEEKS_MIN, OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
-    .max(REPEAT_WEEKS_MAX, OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
-    .optional(),
-);
+export const repeatWeeksSchema = z
+  .number({ error: messageFor(OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange) })
+  .int(OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
+  .min(REPEAT_WEEKS_MIN, OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
+  .max(REPEAT_WEEKS_MAX, OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange)
+  .optional();
 
 export const timeZoneSchema = plainText({ trim: false })
   .max(64)
@@ -49,16 +47,14 @@ export const updateOpportunitySchema = z
       multiline: true,
     }).optional(),
     location: requiredText(TEXT_LIMITS.location).optional(),
-    date: optionalCoercedDate(),
-    endsAt: optionalCoercedDate(),
-    spaces: coercedNumber(
-      z
-        .number({ error: messageFor() })
-        .int(VALIDATION.spacesInteger)
-        .min(SPACES_MIN, VALIDATION.spacesMin)
-        .max(SPACES_MAX, VALIDATION.spacesMax)
-        .optional(),
-    ),
+    date: dateTime().optional(),
+    endsAt: dateTime().optional(),
+    spaces: z
+      .number({ error: messageFor() })
+      .int(VALIDATION.spacesInteger)
+      .min(SPACES_MIN, VALIDATION.spacesMin)
+      .max(SPACES_MAX, VALIDATION.spacesMax)
+      .optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
     message: OPPORTUNITY_EDIT_MESSAGES.nothingToChange,
@@ -68,6 +64,8 @@ export const updateOpportunitySchema = z
     path: ['endsAt'],
   });
 export type UpdateOpportunityInput = z.output<typeof updateOpportunitySchema>;
+// The Edit dialog: its text input for spaces converted, then the body's schema.
+export const updateOpportunityFormSchema = withNumberInputs(updateOpportunitySchema, ['spaces']);
 
 // GET /api/calendar/feed: the signed-in student's private subscription address.
 export const calendarFeedResponseSchema = z.object({ url: z.string() });

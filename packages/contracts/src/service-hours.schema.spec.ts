@@ -3,14 +3,15 @@ import { validationErrors } from './errors';
 import {
   isNotFutureDate,
   serviceHoursQuerySchema,
+  serviceHoursFormSchema,
   serviceHoursSchema,
 } from './service-hours.schema';
 
 describe('serviceHoursSchema', () => {
   const valid = { hours: 1.5, description: 'Beach clean-up', date: '2024-03-01' };
 
-  it('accepts halves from 0.5 to 24 and coerces the date', () => {
-    for (const hours of [0.5, 1, 23.5, 24, '2.5']) {
+  it('accepts halves from 0.5 to 24 and turns the day into a Date', () => {
+    for (const hours of [0.5, 1, 23.5, 24, 2.5]) {
       expect(serviceHoursSchema.safeParse({ ...valid, hours }).success).toBe(true);
     }
     const data = serviceHoursSchema.parse({ ...valid, opportunityId: 3 });
@@ -18,11 +19,17 @@ describe('serviceHoursSchema', () => {
     expect(data.opportunityId).toBe(3);
   });
 
-  it('treats an empty event selection as none', () => {
-    expect(serviceHoursSchema.parse({ ...valid, opportunityId: '' }).opportunityId).toBeUndefined();
-    expect(
-      serviceHoursSchema.parse({ ...valid, opportunityId: null }).opportunityId,
-    ).toBeUndefined();
+  it('takes numbers as numbers (issue 29); the form turns its text and "no event" into them', () => {
+    expect(validationErrors(serviceHoursSchema, { ...valid, hours: '2' })).toEqual({
+      hours: 'Expected number, received string',
+    });
+    expect(validationErrors(serviceHoursSchema, { ...valid, opportunityId: '1' })).toEqual({
+      opportunityId: 'Invalid id',
+    });
+    expect(serviceHoursSchema.safeParse({ ...valid, opportunityId: null }).success).toBe(false);
+    const form = serviceHoursFormSchema.parse({ ...valid, hours: '2.5', opportunityId: '' });
+    expect([form.hours, form.opportunityId]).toEqual([2.5, undefined]);
+    expect(serviceHoursFormSchema.parse({ ...valid, opportunityId: '3' }).opportunityId).toBe(3);
   });
 
   it('bounds hours', () => {
@@ -50,14 +57,35 @@ describe('serviceHoursSchema', () => {
   });
 
   it('refuses dates in the future and nonsense dates', () => {
-    const nextYear = new Date(Date.now() + 366 * 24 * 3600 * 1000).toISOString();
+    const nextYear = new Date(Date.now() + 366 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     expect(validationErrors(serviceHoursSchema, { ...valid, date: nextYear })).toEqual({
       date: 'Date cannot be in the future',
     });
     expect(validationErrors(serviceHoursSchema, { ...valid, date: 'yesterday' })).toEqual({
       date: 'Invalid date',
     });
-    expect(serviceHoursSchema.safeParse({ ...valid, date: new Date() }).success).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(serviceHoursSchema.safeParse({ ...valid, date: today }).success).toBe(true);
+  });
+
+  it('takes a calendar day that exists, and nothing else (issue 29)', () => {
+    expect(serviceHoursSchema.parse({ ...valid, date: '2024-02-29' }).date.toISOString()).toBe(
+      '2024-02-29T00:00:00.000Z',
+    );
+    for (const date of [
+      '2024-02-30',
+      '2023-02-29',
+      '2025-04-31',
+      '2025-03-01T00:00:00.000Z',
+      '2025-03-01T10:00',
+      '1899-12-31',
+      ' 2025-03-01',
+      '20250301',
+    ])
+      expect([date, validationErrors(serviceHoursSchema, { ...valid, date })]).toEqual([
+        date,
+        { date: 'Invalid date' },
+      ]);
   });
 
   it('counts today as today for every US time zone', () => {

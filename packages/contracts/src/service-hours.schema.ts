@@ -7,7 +7,7 @@ import {
   REVIEW_STATUSES,
   TEXT_LIMITS,
 } from './constants';
-import { coercedDate, coercedNumber, idSchema, messageFor, plainText } from './fields';
+import { calendarDate, idSchema, messageFor, plainText, withNumberInputs } from './fields';
 import { VALIDATION } from './messages';
 import { emailText } from './users.schema';
 
@@ -76,18 +76,17 @@ export type HoursSettings = z.infer<typeof hoursSettingsSchema>;
 // POST /api/service-hours and the Log Hours form.
 export const serviceHoursSchema = z
   .strictObject({
-    hours: coercedNumber(
-      z
-        .number({ error: messageFor() })
-        .min(HOURS_MIN, VALIDATION.hoursMin)
-        .max(HOURS_MAX, VALIDATION.hoursMax)
-        .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
-    ),
+    hours: z
+      .number({ error: messageFor() })
+      .min(HOURS_MIN, VALIDATION.hoursMin)
+      .max(HOURS_MAX, VALIDATION.hoursMax)
+      .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
     description: plainText({ multiline: true })
       .min(HOURS_DESCRIPTION_MIN, VALIDATION.descriptionMin)
       .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
-    date: coercedDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
-    opportunityId: coercedNumber(idSchema.optional()),
+    // A calendar day: a date-time or a day the calendar lacks is refused (issue 29).
+    date: calendarDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
+    opportunityId: idSchema.optional(),
     // Issue 19: the organisation whose contact is asked by e-mail to confirm the entry.
     organisation: plainText()
       .max(TEXT_LIMITS.organisation, VALIDATION.tooLong(TEXT_LIMITS.organisation))
@@ -106,6 +105,11 @@ export const serviceHoursSchema = z
       ctx.addIssue({ code: 'custom', path: ['organisation'], message: VALIDATION.contactBoth });
   });
 export type ServiceHoursInput = z.output<typeof serviceHoursSchema>;
+// The Log Hours form: its text inputs for hours and the event as numbers, then the body's schema.
+export const serviceHoursFormSchema = withNumberInputs(serviceHoursSchema, [
+  'hours',
+  'opportunityId',
+]);
 
 // GET /api/service-hours: `mine=true` asks for the caller's own entries even for a supervisor.
 export const serviceHoursQuerySchema = z.object({

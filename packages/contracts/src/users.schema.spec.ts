@@ -8,6 +8,7 @@ import {
   directoryUserSchema,
   forgotPasswordSchema,
   loginSchema,
+  registerFormSchema,
   registerSchema,
   resetPasswordFormSchema,
   resetPasswordSchema,
@@ -28,8 +29,18 @@ describe('registerSchema', () => {
     expect(data).toEqual({ ...validRegistration, serviceHours: 0 });
   });
 
+  it('takes numbers only in the body; the form converts its text inputs first (issue 29)', () => {
+    const body = registerSchema.safeParse({ ...validRegistration, grade: '7' });
+    expect(body.success).toBe(false);
+    expect(
+      validationErrors(registerSchema, { ...validRegistration, serviceHours: '12.5' }),
+    ).toEqual({
+      serviceHours: 'Expected number, received string',
+    });
+  });
+
   it('accepts form strings for grade and service hours, and an empty avatar URL', () => {
-    const data = registerSchema.parse({
+    const data = registerFormSchema.parse({
       ...validRegistration,
       grade: '7',
       serviceHours: '12.5',
@@ -70,7 +81,7 @@ describe('registerSchema', () => {
   });
 
   it('bounds grade to whole numbers 6 to 12', () => {
-    for (const grade of [6, 12, '9'])
+    for (const grade of [6, 12, 9])
       expect(registerSchema.safeParse({ ...validRegistration, grade }).success).toBe(true);
     expect(validationErrors(registerSchema, { ...validRegistration, grade: 5 }).grade).toBe(
       'Grade must be between 6 and 12',
@@ -84,7 +95,7 @@ describe('registerSchema', () => {
     expect(validationErrors(registerSchema, { ...validRegistration, grade: 'ten' }).grade).toBe(
       'Expected number, received string',
     );
-    expect(validationErrors(registerSchema, { ...validRegistration, grade: '' }).grade).toBe(
+    expect(validationErrors(registerFormSchema, { ...validRegistration, grade: '' }).grade).toBe(
       'Required',
     );
   });

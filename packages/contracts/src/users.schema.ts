@@ -8,7 +8,7 @@ import {
   SERVICE_HOURS_DEFAULT,
   TEXT_LIMITS,
 } from './constants';
-import { coercedNumber, httpUrl, messageFor, plainText, requiredText } from './fields';
+import { httpUrl, messageFor, plainText, requiredText, withNumberInputs } from './fields';
 import { TOASTS, VALIDATION } from './messages';
 import { SCHOOL_NAMES } from './schools';
 import { languageSchema } from './i18n/languages';
@@ -26,21 +26,22 @@ export const schoolSchema = z.enum(SCHOOL_NAMES, {
   error: messageFor(VALIDATION.invalidSchool, VALIDATION.invalidSchool),
 });
 
-export const gradeSchema = coercedNumber(
-  z
-    .number({ error: messageFor() })
-    .int(VALIDATION.gradeInteger)
-    .min(GRADE_MIN, VALIDATION.gradeRange)
-    .max(GRADE_MAX, VALIDATION.gradeRange),
-);
+// A number in JSON bodies; query filters and the CLI wrap it in coercedNumber.
+export const gradeSchema = z
+  .number({ error: messageFor() })
+  .int(VALIDATION.gradeInteger)
+  .min(GRADE_MIN, VALIDATION.gradeRange)
+  .max(GRADE_MAX, VALIDATION.gradeRange);
 
 // Trimmed; control characters refused first (naming the field), then the address format.
 export const emailText = (message: string, required?: string) =>
   z.preprocess(
     trimString,
-    plainText({ message, required }).pipe(
-      z.email({ error: messageFor(message, required) }).max(TEXT_LIMITS.email, message),
-    ),
+    plainText({ message, required })
+      .max(TEXT_LIMITS.email, message)
+      // The document's input side is this string: it says what the pipe checks.
+      .meta({ format: 'email' })
+      .pipe(z.email({ error: messageFor(message, required) }).max(TEXT_LIMITS.email, message)),
   );
 
 // Roles are never granted at registration (issue 9): `true` is refused, `false` (the spec form's
@@ -55,14 +56,12 @@ export const registerSchema = z.strictObject({
   email: emailText(VALIDATION.invalidEmail),
   school: schoolSchema,
   grade: gradeSchema,
-  serviceHours: coercedNumber(
-    z
-      .number({ error: messageFor() })
-      .min(0, VALIDATION.serviceHoursMin)
-      .max(SERVICE_HOURS_DECLARED_MAX, VALIDATION.serviceHoursMax)
-      .multipleOf(0.5, VALIDATION.serviceHoursStep)
-      .default(SERVICE_HOURS_DEFAULT),
-  ),
+  serviceHours: z
+    .number({ error: messageFor() })
+    .min(0, VALIDATION.serviceHoursMin)
+    .max(SERVICE_HOURS_DECLARED_MAX, VALIDATION.serviceHoursMax)
+    .multipleOf(0.5, VALIDATION.serviceHoursStep)
+    .default(SERVICE_HOURS_DEFAULT),
   avatarUrl: z.preprocess(
     emptyToUndefined,
     httpUrl(VALIDATION.invalidAvatarUrl, TEXT_LIMITS.url).optional(),
@@ -81,9 +80,14 @@ export const registerBodySchema = registerSchema.extend({
 });
 // The Register form in guardian mode: the date of birth is required there (svc-auth checks the
 // guardian's address against the age).
-export const guardianRegisterFormSchema = registerBodySchema.extend({
-  dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema),
-});
+export const guardianRegisterFormSchema = withNumberInputs(
+  registerBodySchema.extend({
+    dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema),
+  }),
+  ['grade', 'serviceHours'],
+);
+// The Register form in school mode: grade and hours typed as text become numbers first.
+export const registerFormSchema = withNumberInputs(registerSchema, ['grade', 'serviceHours']);
 export type RegisterBody = z.output<typeof registerBodySchema>;
 export type RegisterBodyFormValues = z.input<typeof registerBodySchema>;
 export type RegisterFormValues = z.input<typeof registerSchema>;

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { EventPayload } from '@district/contracts';
+import type { EventPayload, EventPayloadInput } from '@district/contracts';
 import {
   addOutboxEvent,
   checkHandlers,
@@ -47,7 +47,7 @@ import { CuttableProxy, sleep } from './helpers';
 const opportunity = (
   id: number,
   title = `Opportunity ${id}`,
-): EventPayload<'opportunity.created'> => ({
+): EventPayloadInput<'opportunity.created'> => ({
   id,
   title,
   location: 'Gretna',

@@ -248,6 +248,91 @@ describe('a service built with service-kit (HTTP)', () => {
       expect(after.status).toBe(404);
     });
 
+    it('refuses bytes that are not UTF-8 with a JSON 400 instead of storing U+FFFD', async () => {
+      // "caf\xE9": Latin-1, not UTF-8; it used to be stored as "caf\uFFFD".
+      const latin1 = Buffer.concat([
+        Buffer.from('{"name": "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('e-x"}'),
+      ]);
+      const res = await fetch(`${service.url}/widgets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...identityHeader(student) },
+        body: latin1,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: 400,
+        message: 'Request body is not valid UTF-8',
+      });
+      // Real UTF-8, with and without its charset, is read as written.
+      for (const type of ['application/json', 'application/json; charset="UTF-8"']) {
+        const ok = await postJson('/widgets', JSON.stringify({ name: `café ${type.length}` }), {
+          ...identityHeader(student),
+          'content-type': type,
+        });
+        expect(ok.status).toBe(201);
+      }
+    });
+
+    it('refuses a JSON body in any charset but UTF-8 with a JSON 415, in Spanish too', async () => {
+      const utf16 = Buffer.from(JSON.stringify({ name: 'utf16-widget' }), 'utf16le');
+      for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1']) {
+        const res = await fetch(`${service.url}/widgets`, {
+          method: 'POST',
+          headers: {
+            'content-type': `application/json; charset=${charset}`,
+            ...identityHeader(student),
+          },
+          body: utf16,
+        });
+        expect([charset, res.status]).toEqual([charset, 415]);
+        expect(await res.json()).toEqual({
+          statusCode: 415,
+          message: 'Unsupported charset: send UTF-8',
+        });
+      }
+      const es = await fetch(`${service.url}/widgets`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-16',
+          'accept-language': 'es',
+          ...identityHeader(student),
+        },
+        body: utf16,
+      });
+      expect(await es.json()).toEqual({
+        statusCode: 415,
+        message: 'Juego de caracteres no admitido: envía UTF-8',
+      });
+    });
+
+    it('answers a method the route does not have with 405 and Allow, not 404', async () => {
+      const put = await fetch(`${service.url}/widgets`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...identityHeader(student) },
+        body: '{}',
+      });
+      expect(put.status).toBe(405);
+      expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+      expect(put.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await put.json()).toEqual({ statusCode: 405, message: 'Method not allowed' });
+      // A path with parameters, and one route only.
+      const del = await fetch(`${service.url}/widgets/5`, {
+        method: 'DELETE',
+        headers: identityHeader(student),
+      });
+      expect(del.status).toBe(405);
+      expect(del.headers.get('allow')).toBe('GET, HEAD');
+      const boom = await fetch(`${service.url}/boom?x=1`, { method: 'GET' });
+      expect(boom.status).toBe(405);
+      expect(boom.headers.get('allow')).toBe('POST');
+      // A path no route has stays a 404, without Allow.
+      const none = await fetch(`${service.url}/no/such/route`, { method: 'PUT' });
+      expect(none.status).toBe(404);
+      expect(none.headers.get('allow')).toBeNull();
+    });
+
     it('turns a non-numeric id into a 400 and an impossible one into a 404', async () => {
       const bad = await get('/widgets/abc', identityHeader(student));
       expect(bad.status).toBe(400);

@@ -5,7 +5,7 @@ export {
   forgotPasswordSchema,
   loginSchema,
   guardianRegisterFormSchema,
-  registerSchema,
+  registerFormSchema,
   resetPasswordFormSchema,
 } from '@district/contracts';
 export { validate } from './validate';

@@ -1,6 +1,12 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { gradeSchema, requiredText, schoolSchema, TEXT_LIMITS } from '@district/contracts';
+import {
+  coercedNumber,
+  gradeSchema,
+  requiredText,
+  schoolSchema,
+  TEXT_LIMITS,
+} from '@district/contracts';
 import type { AdminAccount } from './create-admin';
 
 export const ADMIN_CREATE_USAGE =
@@ -12,7 +18,8 @@ const accountSchema = z.object({
   name: requiredText(TEXT_LIMITS.name).optional(),
   email: z.email('Invalid email address').max(TEXT_LIMITS.email).optional(),
   school: schoolSchema.optional(),
-  grade: gradeSchema.optional(),
+  // Arguments are text: the grade comes as one.
+  grade: coercedNumber(gradeSchema.optional()),
 });
 
 // Returns the account, or one line saying what is wrong.

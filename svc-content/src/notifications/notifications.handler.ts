@@ -20,6 +20,8 @@ export class NotificationsHandler {
   @HandleEvent(EVENT_TYPES.opportunityCreated)
   async onOpportunityCreated(payload: unknown, { manager }: EventContext): Promise<void> {
     const opportunity = opportunityCreatedPayloadSchema.parse(payload);
+    // A weekly series is announced once, by its first date (the later dates travel for svc-hours).
+    if (!opportunity.announce) return;
     await this.feed.lockItemOrder(manager);
     const id = await this.feed.insertItem(manager, {
       title: opportunity.title,

@@ -11,6 +11,7 @@ import { CreateHourGoals1796100000000 } from './1796100000000-create-hour-goals'
 import { CreateServiceRecords1796100000000 } from './1796100000000-create-service-records';
 import { HourConfirmations1796200000000 } from './1796200000000-hour-confirmations';
 import { TextsLanguage1797300000000 } from './1797300000000-texts-language';
+import { OpportunitiesReplica1797500000000 } from './1797500000000-opportunities-replica';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -35,4 +36,6 @@ export const HOURS_MIGRATIONS = [
   ReplicaRestrictedColumn1797200000000,
   // Issue 22: the language of confirmation mails and issued records.
   TextsLanguage1797300000000,
+  // Issue 29: the opportunities an hours entry may name (svc-volunteer's events).
+  OpportunitiesReplica1797500000000,
 ];

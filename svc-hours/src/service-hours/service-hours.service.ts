@@ -32,6 +32,7 @@ import {
   type Identity,
 } from '@district/service-kit';
 import { DataSource } from 'typeorm';
+import { OpportunitiesReplicaRepository } from '../opportunities-replica/opportunities-replica.repository';
 import {
   ServiceHoursRepository,
   type LogCursor,
@@ -85,6 +86,7 @@ export class ServiceHoursService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
     private readonly confirmations: HourConfirmationsService,
+    private readonly opportunities: OpportunitiesReplicaRepository,
   ) {}
 
   // A student sees only their own entries whatever the query says; reviewers see everyone's.
@@ -177,6 +179,13 @@ export class ServiceHoursService {
     // The date is a calendar day; the schema parsed "YYYY-MM-DD" as UTC midnight.
     const day = input.date.toISOString().slice(0, 10);
     const { organisation, contactEmail } = input;
+    // Issue 29: the event named must exist (svc-volunteer's events keep the replica; one created a
+    // moment ago may not have arrived yet: the student is told it is not found, and may retry).
+    if (
+      input.opportunityId !== undefined &&
+      !(await this.opportunities.exists(input.opportunityId))
+    )
+      throw fieldError('opportunityId', API_MESSAGES.opportunityNotFound);
     const created = await this.dataSource.transaction(async (manager) => {
       const row = await this.logs.insertLog(
         {

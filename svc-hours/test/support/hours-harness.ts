@@ -52,6 +52,12 @@ export interface HoursHarness {
   ): Promise<string>;
   // Publishes user.registered and waits until the replica has applied it.
   registerUser(user: Partial<UserReplicaPayload> & { id: number }): Promise<UserReplicaPayload>;
+  // Publishes an opportunity event as svc-volunteer would and waits until it is applied.
+  opportunityEvent(
+    type: 'opportunity.created' | 'opportunity.updated' | 'opportunity.deleted',
+    id: number,
+    title?: string,
+  ): Promise<void>;
   // Jobs the relay put on another service's queue (e.g. svc-auth for hours.approved).
   queuedEvents(consumer: 'svc-auth'): Promise<DomainEvent[]>;
   close(): Promise<void>;
@@ -106,6 +112,19 @@ export async function startHoursService(options: { smtpUrl?: string } = {}): Pro
       const eventId = await harness.publish(EVENT_TYPES.userRegistered, payload);
       await waitFor(() => eventProcessed(db, eventId), `user.registered for ${user.id}`);
       return payload;
+    },
+
+    async opportunityEvent(type, id, title = `Opportunity ${id}`) {
+      const eventId =
+        type === 'opportunity.deleted'
+          ? await harness.publish(type, { id })
+          : await harness.publish(type, {
+              id,
+              title,
+              location: 'Metairie',
+              date: '2025-03-01T14:00:00.000Z',
+            });
+      await waitFor(() => eventProcessed(db, eventId), `${type} for ${id}`);
     },
 
     async queuedEvents(consumer) {

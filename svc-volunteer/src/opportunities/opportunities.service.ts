@@ -111,6 +111,7 @@ export class OpportunitiesService {
         title: created.title,
         location: created.location,
         date: created.date,
+        announce: true,
       });
       await this.audit.record(manager, {
         actorId,
@@ -159,6 +160,8 @@ export class OpportunitiesService {
     await this.audited(entry, async (manager) => {
       const title = await this.opportunities.delete(manager, id);
       if (title === undefined) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
+      // svc-hours' replica forgets it: hours can no longer be logged against it (issue 29).
+      await this.outbox.add(manager, EVENT_TYPES.opportunityDeleted, { id });
       // The opportunity is gone afterwards: its title stays readable in the record.
       await this.audit.record(manager, {
         ...entry,
@@ -214,12 +217,15 @@ export class OpportunitiesService {
       const created = toOpportunity(
         (await this.opportunities.findOneFor(ids[0], actorId, manager))!,
       );
-      await this.outbox.add(manager, EVENT_TYPES.opportunityCreated, {
-        id: created.id,
-        title: created.title,
-        location: created.location,
-        date: created.date,
-      });
+      // Every date exists for svc-hours' replica (issue 29); the feed announces the first only.
+      for (const [index, id] of ids.entries())
+        await this.outbox.add(manager, EVENT_TYPES.opportunityCreated, {
+          id,
+          title: input.title,
+          location: input.location,
+          date: starts[index].toISOString(),
+          announce: index === 0,
+        });
       return created;
     });
     this.cache.invalidate();
@@ -264,7 +270,16 @@ export class OpportunitiesService {
         const same = from instanceof Date ? from.getTime() === (to as Date).getTime() : from === to;
         if (!same) changed[field] = { from, to };
       }
-      if (Object.keys(changed).length > 0) await this.opportunities.update(manager, id, after);
+      if (Object.keys(changed).length > 0) {
+        await this.opportunities.update(manager, id, after);
+        // svc-hours' replica follows the title and start (issue 29).
+        await this.outbox.add(manager, EVENT_TYPES.opportunityUpdated, {
+          id,
+          title: after.title,
+          location: after.location,
+          date: after.date.toISOString(),
+        });
+      }
       if (after.spaces > before.spaces) promoted = await this.afterSpacesRaised(manager, id);
       timeMoved = 'date' in changed;
       await this.audit.record(manager, {

@@ -4,7 +4,7 @@ import {
   HOURS_MAX,
   HOURS_MIN,
   HOURS_STEP,
-  serviceHoursSchema,
+  serviceHoursFormSchema,
   type Opportunity,
 } from '@district/contracts';
 import {
@@ -101,7 +101,7 @@ export function LogHoursForm() {
       organisation: values.organisation,
       contactEmail: values.contactEmail,
     };
-    const parsed = serviceHoursSchema.safeParse(input);
+    const parsed = serviceHoursFormSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrorMap(parsed.error));
       return;

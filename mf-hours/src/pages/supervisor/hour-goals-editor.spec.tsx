@@ -73,11 +73,12 @@ describe('HourGoalsEditor (issue 19, admins)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save goals' }));
 
     expect(await screen.findByText('Goals saved.')).toBeTruthy();
+    // Numbers as numbers: the body takes no "20" (issue 29).
     expect(JSON.parse(puts()[0].body)).toEqual([
-      { grade: '9', school: null, hours: '20', dueDate: '2026-05-29' },
-      { grade: '10', school: SCHOOL, hours: '40', dueDate: '2026-05-29' },
+      { grade: 9, school: null, hours: 20, dueDate: '2026-05-29' },
+      { grade: 10, school: SCHOOL, hours: 40, dueDate: '2026-05-29' },
       // A new row starts as the lowest grade, district-wide.
-      { grade: '6', school: null, hours: '12.5', dueDate: '2026-06-01' },
+      { grade: 6, school: null, hours: 12.5, dueDate: '2026-06-01' },
     ]);
     expect(stored).toHaveLength(3);
   });
@@ -92,7 +93,7 @@ describe('HourGoalsEditor (issue 19, admins)', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Save goals' }).closest('form')!);
     await screen.findByText('Goals saved.');
     expect(JSON.parse(puts()[0].body)).toEqual([
-      { grade: '10', school: SCHOOL, hours: '40', dueDate: '2026-05-29' },
+      { grade: 10, school: SCHOOL, hours: 40, dueDate: '2026-05-29' },
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   HOURS_STEP,
   OTHER_SCHOOL,
   SCHOOL_NAMES,
+  toNumberInput,
   type HourGoal,
 } from '@district/contracts';
 import {
@@ -59,9 +60,9 @@ const emptyRow = (): Row => ({
   dueDate: '',
 });
 const toDraft = (row: Row): HourGoalDraft => ({
-  grade: row.grade,
+  grade: toNumberInput(row.grade),
   school: row.school === DISTRICT ? null : row.school,
-  hours: row.hours,
+  hours: toNumberInput(row.hours),
   dueDate: row.dueDate,
 });
 const controlId = (row: Row, field: GoalField) => `hour-goal-${row.key}-${field}`;

@@ -1,10 +1,10 @@
 import {
-  createOpportunitySchema,
+  createOpportunityFormSchema,
   fieldErrorMap,
   REPEAT_WEEKS_MAX,
   REPEAT_WEEKS_MIN,
   SPACES_MIN,
-  updateOpportunitySchema,
+  updateOpportunityFormSchema,
   type Opportunity,
 } from '@district/contracts';
 import { Field, Input, Textarea, translate, useT } from '@district/ui';
@@ -101,7 +101,7 @@ export function createRequest(values: OpportunityFormValues): FormCheck {
         }
       : {}),
   };
-  const parsed = createOpportunitySchema.safeParse(input);
+  const parsed = createOpportunityFormSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrorMap(parsed.error) };
   return {
     ok: true,
@@ -125,7 +125,7 @@ export function updateRequest(
   if (Object.keys(changed).length === 0) return undefined;
   // Both times go together so the end-after-start rule is checked here too.
   const input = { ...changed, date: fields.date, endsAt: fields.endsAt };
-  const parsed = updateOpportunitySchema.safeParse(input);
+  const parsed = updateOpportunityFormSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrorMap(parsed.error) };
   return {
     ok: true,

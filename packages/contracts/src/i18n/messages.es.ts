@@ -157,6 +157,9 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     malformedJson: 'El cuerpo JSON está mal formado',
     bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande',
     unsupportedMediaType: 'Tipo de contenido no admitido',
+    invalidUtf8: 'El cuerpo de la solicitud no es UTF-8 válido',
+    unsupportedCharset: 'Juego de caracteres no admitido: envía UTF-8',
+    methodNotAllowed: 'Método no permitido',
     tooManyRequests: 'Demasiadas solicitudes; inténtalo de nuevo más tarde',
     loginThrottledSecond:
       'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 1 segundo.',

@@ -11,6 +11,8 @@ import {
 import { auditListQuerySchema, auditRecordSchema } from '../audit.schema';
 import { blogListQuerySchema, blogPostResponseSchema, blogPostSchema } from '../blog.schema';
 import {
+  consentTokenParamSchema,
+  consentUserParamSchema,
   guardianConsentDecisionSchema,
   guardianConsentResponseSchema,
   pendingConsentResponseSchema,
@@ -143,8 +145,13 @@ const auditPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-const avatarFileParamSchema = z.object({ file: z.string() });
-const calendarFileParamSchema = z.object({ file: z.string() });
+// Path names the services match themselves (anything else is a 404): the document says their form.
+const avatarFileParamSchema = z.object({
+  file: z.string().max(30).meta({ pattern: '^\\d{1,12}-[0-9a-f]{16}\\.webp$' }),
+});
+const calendarFileParamSchema = z.object({
+  file: z.string().max(47).meta({ pattern: '^[A-Za-z0-9_-]{43}\\.ics$' }),
+});
 
 type Registry = Record<ApiRouteName, Omit<EndpointSpec, 'method' | 'path'>> & {
   serviceHoursSummary: EndpointSpec;
@@ -356,7 +363,7 @@ const spec: Registry = {
     summary: 'The consent a guardian is asked for, by the link’s token',
     tag: 'Account',
     access: 'public',
-    params: z.object({ token: z.string() }),
+    params: consentTokenParamSchema,
     success: { status: 200, schema: guardianConsentResponseSchema, description: 'The request' },
     errors: [404],
   },
@@ -364,7 +371,7 @@ const spec: Registry = {
     summary: 'A guardian consents (account unlimited) or refuses (account deleted)',
     tag: 'Account',
     access: 'public',
-    params: z.object({ token: z.string() }),
+    params: consentTokenParamSchema,
     body: guardianConsentDecisionSchema,
     success: { status: 204, description: 'Recorded' },
     errors: [404, 415],
@@ -383,7 +390,7 @@ const spec: Registry = {
     summary: 'Send the guardian’s consent mail again (at most 3 mails per account)',
     tag: 'Users',
     access: 'admin',
-    params: z.object({ userId: z.coerce.number().int() }),
+    params: consentUserParamSchema,
     success: { status: 204, description: 'Queued' },
     errors: [404, 409],
   },

@@ -1,6 +1,14 @@
-import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import {
+  BadRequestException,
+  Module,
+  UnsupportedMediaTypeException,
+  type DynamicModule,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { API_MESSAGES } from '@district/contracts';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { RawServerDefault } from 'fastify';
 import type { z } from 'zod';
 import {
   loadServiceConfig,
@@ -91,6 +99,27 @@ export async function createServiceApp(
   // Body-parser failures (malformed JSON, too large, wrong media type) reach the global filter
   // too: Nest turns Fastify's errors into HttpExceptions with Fastify's status and message.
   const fastify = app.getHttpAdapter().getInstance();
+  // JSON is UTF-8 (RFC 8259 §8.1). Fastify's parser decodes any bytes as UTF-8, turning invalid
+  // ones into U+FFFD that then got stored, and ignores a declared charset (UTF-16 read as UTF-8):
+  // a body declaring another charset is a 415, bytes that are not UTF-8 a 400 (issue 29).
+  // Registered through Nest so that its init does not add its own JSON parser on top.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<RawServerDefault>(
+    'application/json',
+    { bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      const charset = charsetOf(request.headers['content-type']);
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+        return done(new UnsupportedMediaTypeException(API_MESSAGES.unsupportedCharset), undefined);
+      let text: string;
+      try {
+        text = STRICT_UTF8.decode(body);
+      } catch {
+        return done(new BadRequestException(API_MESSAGES.invalidUtf8), undefined);
+      }
+      parseJson(request, text, done);
+    },
+  );
   // The gateway's traceparent and X-Request-Id become the request's trace context: everything
   // the request does (log lines, outbox rows) runs inside it. TRACING=false turns it off.
   if (config.TRACING)
@@ -161,6 +190,14 @@ export async function createServiceApp(
   app.enableShutdownHooks();
   await options.configure?.(app);
   return app;
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+// `application/json; charset="UTF-8"` → 'utf-8'; no charset parameter → undefined.
+export function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '');
+  return match ? (match[1] ?? '').toLowerCase() : undefined;
 }
 
 export interface StartServiceOptions<S extends z.ZodObject> extends CreateServiceAppOptions {

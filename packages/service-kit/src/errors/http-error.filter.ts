@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger';
 import { RETRY_AFTER_SECONDS } from './dependency-outage';
-import { translateMessage } from '@district/contracts';
+import { API_MESSAGES, translateMessage } from '@district/contracts';
+import { allowedMethods } from '../http/allowed-methods';
 import { requestLanguage } from '../i18n/request-language';
 import { mapError, type ErrorBody } from './error-body';
 
@@ -17,7 +18,17 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    const { body, unexpected } = mapError(exception);
+    let { body, unexpected } = mapError(exception);
+    // No route matched, but the path has routes for other methods (PUT on a POST route): 405
+    // with the methods it has, not a 404 that says the resource does not exist.
+    if (body.statusCode === 404 && request.routeOptions.url === undefined) {
+      const allow = allowedMethods(request.server, request.method, request.url);
+      if (allow.length > 0) {
+        void reply.header('allow', allow.join(', '));
+        body = { statusCode: 405, message: API_MESSAGES.methodNotAllowed };
+        unexpected = false;
+      }
+    }
     if (unexpected && body.statusCode === 503) {
       // One line per failed request, without a stack: the outage itself is what matters.
       this.logger.warn(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { schemaOf } from '../database/create-data-source';
-import type { EventPayload, EventType } from '@district/contracts';
+import type { EventPayloadInput, EventType } from '@district/contracts';
 import { parseEventPayload } from './event-routing';
 import { outboxChannel } from './event-envelope';
 import { currentTraceparent } from '../tracing/trace-context';
@@ -11,7 +11,7 @@ import { currentTraceparent } from '../tracing/trace-context';
 export async function addOutboxEvent<T extends EventType>(
   manager: EntityManager,
   type: T,
-  payload: EventPayload<T>,
+  payload: EventPayloadInput<T>,
 ): Promise<string> {
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error(
@@ -37,7 +37,7 @@ export class OutboxService {
   add<T extends EventType>(
     manager: EntityManager,
     type: T,
-    payload: EventPayload<T>,
+    payload: EventPayloadInput<T>,
   ): Promise<string> {
     return addOutboxEvent(manager, type, payload);
   }

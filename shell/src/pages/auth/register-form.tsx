@@ -46,7 +46,8 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
   const { registerMutation } = useAuth();
   const { t } = useT();
   const guardian = mode === 'guardian';
-  // Numbers arrive as text; the schema turns them into numbers (and "" into "not given").
+  // Numbers arrive as text; the form schema turns them into numbers (and "" into "not given")
+  // before the body's own schema checks them.
   const form = useSchemaForm({
     // School mode sends the spec's body exactly: the two keys are left out, not empty.
     initial: (guardian
@@ -55,7 +56,8 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
       dateOfBirth?: string;
       guardianEmail?: string;
     },
-    schema: (schemas) => (guardian ? schemas.guardianRegisterFormSchema : schemas.registerSchema),
+    schema: (schemas) =>
+      guardian ? schemas.guardianRegisterFormSchema : schemas.registerFormSchema,
     onValid: (data) => registerMutation.mutate(data),
   });
 
