@@ -12,7 +12,8 @@ const COLUMNS = {
   date: MARGIN,
   hours: MARGIN + 80,
   activity: MARGIN + 130,
-  approval: MARGIN + 370,
+  // Noto Sans runs wider than Helvetica: "Aprobado por un supervisor" needs 133 pt at 10 pt.
+  approval: MARGIN + 345,
 };
 
 // The official record as a PDF: every entry, the total, who and when, and a QR code to
