@@ -99,6 +99,7 @@ const MAYBE_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 // fontkit lays out a run whose first strong script is one of these right to left by itself.
 const RTL_SCRIPT = /[\p{Script=Hebrew}\p{Script=Arabic}]/u;
 const REPLACEMENT = '?';
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 interface Run {
   text: string;
@@ -121,6 +122,8 @@ export interface DrawTextOptions {
 
 export class PdfTextWriter {
   private readonly faces: Record<FontWeight, EmbeddedFont[]>;
+  // A record draws the same texts again and again (dates, hours, how an entry was approved).
+  private readonly memo = new Map<string, Run[]>();
 
   private constructor(faces: Record<FontWeight, EmbeddedFont[]>) {
     this.faces = faces;
@@ -154,8 +157,21 @@ export class PdfTextWriter {
 
   // The text as runs of one font and one direction, in visual order, left to right.
   private runs(text: string, weight: FontWeight): Run[] {
+    const key = `${weight}:${text}`;
+    let runs = this.memo.get(key);
+    if (!runs) {
+      const clean = text.replace(/\s+/g, ' ');
+      // Plain ASCII (dates, numbers, most catalogue texts): one run in the first font.
+      runs = PRINTABLE_ASCII.test(clean)
+        ? [{ text: clean, font: this.faces[weight][0].pdf, level: 0 }]
+        : this.splitRuns(clean.normalize('NFC'), weight);
+      this.memo.set(key, runs);
+    }
+    return runs;
+  }
+
+  private splitRuns(clean: string, weight: FontWeight): Run[] {
     const fonts = this.faces[weight];
-    const clean = text.replace(/\s+/g, ' ').normalize('NFC');
     const levels = MAYBE_RTL.test(clean) ? bidi.getEmbeddingLevels(clean).levels : null;
     const runs: Run[] = [];
     let current: (Run & { parsed: fontkit.Font }) | undefined;
@@ -231,9 +247,10 @@ export class PdfTextWriter {
   draw(page: PDFPage, text: string, options: DrawTextOptions): void {
     const { size, weight = 'regular', color = rgb(0, 0, 0) } = options;
     let x = options.x;
-    for (const run of this.runs(text, weight)) {
+    const runs = this.runs(text, weight);
+    for (const [index, run] of runs.entries()) {
       page.drawText(run.text, { x, y: options.y, size, font: run.font, color });
-      x += run.font.widthOfTextAtSize(run.text, size);
+      if (index < runs.length - 1) x += run.font.widthOfTextAtSize(run.text, size);
     }
   }
 }
