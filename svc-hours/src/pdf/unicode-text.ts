@@ -134,7 +134,7 @@ export class PdfTextWriter {
   static async for(doc: PDFDocument, texts: Iterable<string>): Promise<PdfTextWriter> {
     doc.registerFontkit(sharedFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
     const needed = new Set<number>([0]);
-    for (const text of texts)
+    for (const text of new Set(texts))
       for (const char of text.normalize('NFC')) {
         const cp = char.codePointAt(0) as number;
         const index = FACES.regular.findIndex((f) => f.parsed.hasGlyphForCodePoint(cp));

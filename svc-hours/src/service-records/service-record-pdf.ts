@@ -39,11 +39,12 @@ export async function renderServiceRecordPdf(
   doc.setCreationDate(issuedAt);
   doc.setModificationDate(issuedAt);
 
-  // Names, schools and activities in any script the embedded fonts cover (issue 29).
+  // Names, schools, activities (and how an entry was approved, an organisation's name one day) in
+  // any script the embedded fonts cover (issue 29).
   const writer = await PdfTextWriter.for(doc, [
     content.name,
     content.school,
-    ...content.entries.map((e) => e.activity),
+    ...content.entries.flatMap((e) => [e.activity, approvalText(t, e.approval)]),
   ]);
   const qr = await doc.embedPng(
     await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240 }),
