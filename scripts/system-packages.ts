@@ -1,5 +1,5 @@
 // Machine tools the platform needs (nginx, redis-server, Chromium for e2e, kubectl for deploy/k8s,
-// promtool for the alert rules),
+// promtool for the alert rules, pdftotext for the service record's text),
 // installed with the system's package manager when they are missing and we may (issue 14.9):
 // root or passwordless `sudo -n`; apt-get (Debian/Ubuntu) or Homebrew (macOS). One line says what
 // is installed and why.
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { platform as osPlatform, userInfo } from 'node:os';
 import { findExecutable, MissingPrerequisiteError } from './prerequisites.ts';
 
-export type Tool = 'nginx' | 'redis-server' | 'chromium' | 'kubectl' | 'promtool';
+export type Tool = 'nginx' | 'redis-server' | 'chromium' | 'kubectl' | 'promtool' | 'pdftotext';
 
 export interface ToolNeed {
   tool: Tool;
@@ -28,6 +28,8 @@ const PACKAGES: Record<Tool, { apt: string[]; brew: string[] }> = {
   kubectl: { apt: ['kubectl'], brew: ['kubernetes-cli'] },
   // Debian's prometheus package carries promtool (alert rule checks, issue 21).
   promtool: { apt: ['prometheus'], brew: ['prometheus'] },
+  // Poppler's pdftotext reads the service record PDF's text back (issue 29).
+  pdftotext: { apt: ['poppler-utils'], brew: ['poppler'] },
 };
 
 // What is on the machine, gathered once; tests build it by hand.

@@ -166,6 +166,16 @@ async function main(): Promise<number> {
     const chromium = locateTool('chromium');
     if (chromium && chromium !== '/usr/bin/chromium') process.env.CHROMIUM_PATH ??= chromium;
   }
+  // svc-hours reads its service record PDFs back as text with poppler's pdftotext (issue 29).
+  if (selected('svc-hours'))
+    ensureTools([
+      {
+        tool: 'pdftotext',
+        why: "svc-hours' service record tests",
+        missingLine:
+          'pdftotext not found: install it with `apt-get install poppler-utils` (macOS: `brew install poppler`)',
+      },
+    ]);
   // A fresh machine: the runner's own PostgreSQL and Redis when none answers (issue 14.9).
   const servers = await ensureTestServers({
     needNginx: withE2e || ['scripts', 'gateway'].some((name) => selected(name)),

@@ -147,7 +147,9 @@ test('admin sets a goal on the goals screen, the student sees progress, the supe
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^service-hours-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) as string, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe(
+  // The UTF-8 byte order mark first, for Excel (issue 29).
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  expect(csv.slice(1).split('\r\n')[0]).toBe(
     'Entry,Date,Student,School,Grade,Hours,Status,Description,Submitted,Reviewed',
   );
   expect(csv).toContain(me.name);

@@ -12,6 +12,7 @@ import {
 } from './support/hours-harness';
 
 const JESUIT = 'Jesuit High School';
+const ACCENTED = { id: 103 };
 const CHALMETTE = 'Chalmette High School';
 const HEADER = [
   'Entry',
@@ -207,5 +208,29 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
     expect(
       (await h.request('GET', '/api/service-hours/reports/nothing.csv', { as: ADMIN })).status,
     ).toBe(400);
+  });
+
+  // Issue 29: without a byte order mark Excel on Windows reads UTF-8 as its ANSI code page and
+  // shows "José Müller" as "JosÃ© MÃ¼ller".
+  it('starts every CSV with the UTF-8 byte order mark, so Excel shows accented names right', async () => {
+    await h.registerUser({ id: ACCENTED.id, name: 'José Müller', school: JESUIT, grade: 10 });
+    await log(ACCENTED, { description: 'Biblioteca: préstamo de libros', date: '2025-02-11' });
+    const bytesOf = async (path: string) => {
+      const response = await fetch(`${h.service.url}${path}`, { headers: identityHeader(ADMIN) });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+    const exported = await bytesOf('/api/service-hours/export.csv');
+    expect(exported.subarray(0, 3)).toEqual(BOM);
+    // One mark only, then the header; the rest is UTF-8 (what Excel then reads it as).
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(exported);
+    expect(text.startsWith('\uFEFFEntry,Date,Student,')).toBe(true);
+    const row = (parse(text, { bom: true }) as string[][]).find((r) => r[2] === 'José Müller');
+    expect(row?.[7]).toBe('Biblioteca: préstamo de libros');
+    for (const report of ['hours-by-month', 'goals-met', 'top-organisations'])
+      expect((await bytesOf(`/api/service-hours/reports/${report}.csv`)).subarray(0, 3)).toEqual(
+        BOM,
+      );
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import type { ServiceRecordPdfCheck } from '@district/contracts';
 import { MailSink, mailParts, type CapturedMail } from '@district/service-kit/testing';
 import {
@@ -11,31 +10,10 @@ import {
   type Caller,
   type HoursHarness,
 } from './support/hours-harness';
+import { pdfText } from './support/pdf-text';
 
 const CONTACT = 'coordinator@library.example';
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
-
-// The text a PDF draws, page after page: pdf-lib writes each string as <hex> Tj in WinAnsi
-// (Latin-1 for every letter Spanish needs).
-async function pdfText(bytes: Uint8Array): Promise<{ title: string; text: string }> {
-  const doc = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => doc.context.lookup(ref))
-        : [contents];
-    for (const stream of streams) {
-      const ops = Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString(
-        'latin1',
-      );
-      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-        lines.push(Buffer.from(m[1], 'hex').toString('latin1'));
-    }
-  }
-  return { title: doc.getTitle() ?? '', text: lines.join('\n') };
-}
 
 // Issue 22: svc-hours writes its own texts (the organisation's mail, the PDF record) in the
 // language of the request that caused them, and its errors come back in the reader's language.

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { mailConfigSchema, type ServiceConfig } from '@district/service-kit';
 
+// An IANA zone name the runtime knows (Intl throws a RangeError for any other).
+const timeZone = z
+  .string()
+  .min(1)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone, e.g. America/Chicago');
+
+export const DEFAULT_DISTRICT_TIME_ZONE = 'America/Chicago';
+
 // svc-volunteer's own variables, validated with the common ones at start.
 export const volunteerConfigSchema = z.object({
   // How often the archive job looks for past opportunities.
@@ -27,8 +42,11 @@ export const volunteerConfigSchema = z.object({
     .int()
     .min(0)
     .default(2 * 3600_000),
-  // The district's time zone: "the day" of an event, and the times written in reminders.
-  REMINDER_TIME_ZONE: z.string().min(1).default('America/Chicago'),
+  // The district's time zone (issue 29): "the day" of an event, the times written in reminders,
+  // and the zone (TZID, with its VTIMEZONE) of calendar files. REMINDER_TIME_ZONE is its older
+  // name, still read when DISTRICT_TIME_ZONE is unset.
+  DISTRICT_TIME_ZONE: timeZone.optional(),
+  REMINDER_TIME_ZONE: timeZone.optional(),
   // How often the sweep re-adds reminder jobs a crash kept from being queued.
   REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
   // Key of the rotating check-in codes (issue 18); unset: derived from IDENTITY_SECRET.
@@ -38,3 +56,7 @@ export const volunteerConfigSchema = z.object({
 export type VolunteerConfig = ServiceConfig &
   Partial<z.output<typeof volunteerConfigSchema>> &
   Pick<z.output<typeof volunteerConfigSchema>, 'PUBLIC_URL'>;
+
+export function districtTimeZone(config: z.output<typeof volunteerConfigSchema>): string {
+  return config.DISTRICT_TIME_ZONE ?? config.REMINDER_TIME_ZONE ?? DEFAULT_DISTRICT_TIME_ZONE;
+}

@@ -18,17 +18,26 @@ interface ParsedEvent {
   summary: string;
   location: string;
   description: string;
-  startIsUtc: boolean;
+  // The TZID of DTSTART and DTEND (issue 29: the district's zone, not UTC).
+  zone: string;
 }
 
-// Parsed the way a calendar app would (ical.js), not by string matching.
+const DISTRICT_ZONE = 'America/Chicago';
+
+// Parsed the way a calendar app would (ical.js), not by string matching: the file's own
+// VTIMEZONE definitions are what turn its local times into instants.
 function parseCalendar(text: string): ParsedEvent[] {
   const calendar = new ICAL.Component(ICAL.parse(text));
   expect(calendar.name).toBe('vcalendar');
   expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
   expect(calendar.getFirstPropertyValue('prodid')).toEqual(expect.any(String));
+  ICAL.TimezoneService.reset();
+  for (const vtimezone of calendar.getAllSubcomponents('vtimezone'))
+    ICAL.TimezoneService.register(vtimezone);
   return calendar.getAllSubcomponents('vevent').map((component) => {
     const event = new ICAL.Event(component);
+    const tzid = (name: string) => component.getFirstProperty(name)?.getParameter('tzid');
+    expect(tzid('dtend')).toBe(tzid('dtstart'));
     return {
       uid: event.uid,
       start: event.startDate.toJSDate().toISOString(),
@@ -36,7 +45,7 @@ function parseCalendar(text: string): ParsedEvent[] {
       summary: event.summary,
       location: event.location,
       description: event.description,
-      startIsUtc: event.startDate.zone === ICAL.Timezone.utcTimezone,
+      zone: String(tzid('dtstart')),
     };
   });
 }
@@ -73,7 +82,7 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
   const path = (url: string) => new URL(url).pathname;
 
   describe('GET /api/opportunities/{id}/calendar.ics', () => {
-    it('answers any signed-in user one VEVENT with a stable UID, UTC times and the details', async () => {
+    it('answers any signed-in user one VEVENT with a stable UID, district times and the details', async () => {
       const first = await app.api<string>('GET', `/api/opportunities/${cleanup.id}/calendar.ics`, {
         as: student,
       });
@@ -89,11 +98,12 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
           summary: 'Beach Cleanup, Grand Isle',
           location: 'Grand Isle State Park, LA',
           description: 'Gloves provided; bring water.\nMeet at the pier; park on the street.',
-          startIsUtc: true,
+          zone: DISTRICT_ZONE,
         },
       ]);
-      expect(first.text).toMatch(/\r\nDTSTART:20310607T140000Z\r\n/);
-      expect(first.text).toMatch(/\r\nDTEND:20310607T173000Z\r\n/);
+      // 14:00 UTC is 9:00 in Chicago in June (CDT, UTC-5).
+      expect(first.text).toMatch(/\r\nDTSTART;TZID=America\/Chicago:20310607T090000\r\n/);
+      expect(first.text).toMatch(/\r\nDTEND;TZID=America\/Chicago:20310607T123000\r\n/);
       // The same UID after an edit, so a calendar updates the event it holds.
       await app.api('PATCH', `/api/opportunities/${cleanup.id}`, {
         as: admin,
@@ -106,6 +116,53 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
         uid: events[0].uid,
         location: 'Grand Isle',
       });
+    });
+
+    // Issue 29: times in UTC showed in the phone's zone; named in the district's zone, with that
+    // zone's rules in the file, a calendar shows the district's time whatever the phone's zone.
+    it("writes times in the district's zone with its VTIMEZONE, the same instants summer and winter", async () => {
+      const winter = (
+        await app.api<Opportunity>('POST', '/api/opportunities', {
+          as: admin,
+          body: opportunityBody({
+            title: 'Coat drive',
+            date: '2031-12-09T15:00:00.000Z',
+            endsAt: '2031-12-09T18:00:00.000Z',
+          }),
+        })
+      ).body;
+      for (const [opportunity, local, start, end] of [
+        [cleanup, '20310607T090000', '2031-06-07T14:00:00.000Z', '2031-06-07T17:30:00.000Z'],
+        [winter, '20311209T090000', '2031-12-09T15:00:00.000Z', '2031-12-09T18:00:00.000Z'],
+      ] as const) {
+        const res = await app.api<string>(
+          'GET',
+          `/api/opportunities/${opportunity.id}/calendar.ics`,
+          {
+            as: student,
+          },
+        );
+        expect(res.status).toBe(200);
+        const calendar = new ICAL.Component(ICAL.parse(res.text));
+        const zones = calendar.getAllSubcomponents('vtimezone');
+        expect(zones.map((z) => z.getFirstPropertyValue('tzid'))).toEqual([DISTRICT_ZONE]);
+        // Both rules: daylight saving time and standard time.
+        expect(
+          zones[0]
+            .getAllSubcomponents()
+            .map((c) => c.name)
+            .sort(),
+        ).toEqual(['daylight', 'standard']);
+        const dtstart = calendar.getFirstSubcomponent('vevent')?.getFirstProperty('dtstart');
+        expect(dtstart?.getParameter('tzid')).toBe(DISTRICT_ZONE);
+        expect(dtstart?.getFirstValue()?.toString()).toBe(
+          `${local.slice(0, 4)}-${local.slice(4, 6)}-${local.slice(6, 8)}T09:00:00`,
+        );
+        const [event] = parseCalendar(res.text);
+        expect(event).toMatchObject({ start, end, zone: DISTRICT_ZONE });
+        // DTSTAMP stays in UTC, as RFC 5545 requires.
+        expect(res.text).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+      }
     });
 
     it('answers 401 signed out and 404 for an unknown opportunity', async () => {

@@ -21,9 +21,12 @@ export const EXPORT_COLUMNS = [
 ];
 
 // CSV writer shared by the export and the reports: quoting by csv-stringify (RFC 4180), every
-// text cell made spreadsheet-safe, CRLF line ends as spreadsheets expect.
+// text cell made spreadsheet-safe, CRLF line ends as spreadsheets expect, and the UTF-8 byte
+// order mark first: without it Excel on Windows reads the file as its ANSI code page and shows
+// "José Müller" as "JosÃ© MÃ¼ller" (issue 29).
 export function csvWriter(columns: Array<{ key: string; header: string }>) {
   return stringify({
+    bom: true,
     header: true,
     columns,
     record_delimiter: 'windows',

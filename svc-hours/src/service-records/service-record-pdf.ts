@@ -1,8 +1,9 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Language, ServiceRecordContent } from '@district/contracts';
 import { calendarDate, hoursCatalogue, hoursNumber } from '../hours-catalogue';
 import { approvalText } from './approval-text';
+import { PdfTextWriter, type FontWeight } from '../pdf/unicode-text';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -11,34 +12,9 @@ const COLUMNS = {
   date: MARGIN,
   hours: MARGIN + 80,
   activity: MARGIN + 130,
-  approval: MARGIN + 370,
+  // Noto Sans runs wider than Helvetica: "Aprobado por un supervisor" needs 133 pt at 10 pt.
+  approval: MARGIN + 345,
 };
-
-// The characters a font can draw, computed once per font (a record draws thousands of strings).
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-
-// Helvetica (WinAnsi) cannot draw every character a description may hold: those become '?'.
-function drawable(font: PDFFont, text: string): string {
-  let supported = characterSets.get(font);
-  if (!supported) {
-    supported = new Set(font.getCharacterSet());
-    characterSets.set(font, supported);
-  }
-  return [...text.replace(/\s+/g, ' ')]
-    .map((char) => (supported.has(char.codePointAt(0) as number) ? char : '?'))
-    .join('');
-}
-
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  let out = drawable(font, text);
-  if (font.widthOfTextAtSize(out, size) <= width) return out;
-  // Cut proportionally first, then a character at a time: a long description costs a few
-  // measurements, not one per character.
-  const full = font.widthOfTextAtSize(out, size);
-  out = out.slice(0, Math.max(1, Math.floor((out.length * width) / full)));
-  while (out.length > 1 && font.widthOfTextAtSize(`${out}…`, size) > width) out = out.slice(0, -1);
-  return `${out.trimEnd()}…`;
-}
 
 // The official record as a PDF: every entry, the total, who and when, and a QR code to
 // /verify/{code}. Metadata carries the code and the content signature; the bytes themselves are
@@ -63,8 +39,13 @@ export async function renderServiceRecordPdf(
   doc.setCreationDate(issuedAt);
   doc.setModificationDate(issuedAt);
 
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Names, schools, activities (and how an entry was approved, an organisation's name one day) in
+  // any script the embedded fonts cover (issue 29).
+  const writer = await PdfTextWriter.for(doc, [
+    content.name,
+    content.school,
+    ...content.entries.flatMap((e) => [e.activity, approvalText(t, e.approval)]),
+  ]);
   const qr = await doc.embedPng(
     await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240 }),
   );
@@ -72,41 +53,42 @@ export async function renderServiceRecordPdf(
 
   let page = doc.addPage(A4);
   let y = A4[1] - MARGIN;
-  const text = (value: string, x: number, size = 10, f = font, color = rgb(0, 0, 0)) =>
-    page.drawText(value, { x, y, size, font: f, color });
+  const text = (
+    value: string,
+    x: number,
+    size = 10,
+    weight: FontWeight = 'regular',
+    color = rgb(0, 0, 0),
+  ) => writer.draw(page, value, { x, y, size, weight, color });
+  const fit = (value: string, size: number, width: number, weight: FontWeight = 'regular') =>
+    writer.fit(value, size, width, weight);
 
   page.drawImage(qr, { x: A4[0] - MARGIN - 110, y: y - 110, width: 110, height: 110 });
-  text(drawable(bold, t('hours.record.title')), MARGIN, 20, bold);
+  text(t('hours.record.title'), MARGIN, 20, 'bold');
   y -= 30;
-  text(fit(font, content.name, 12, 330), MARGIN, 12, bold);
+  text(fit(content.name, 12, 330, 'bold'), MARGIN, 12, 'bold');
   y -= 18;
-  text(fit(font, content.school, 10, 330), MARGIN);
+  text(fit(content.school, 10, 330), MARGIN);
   y -= 14;
   text(
-    drawable(
-      font,
-      content.grade === null
-        ? t('hours.record.gradeNotGiven')
-        : t('hours.record.grade', { grade: content.grade }),
-    ),
+    content.grade === null
+      ? t('hours.record.gradeNotGiven')
+      : t('hours.record.grade', { grade: content.grade }),
     MARGIN,
   );
   y -= 14;
-  text(
-    drawable(font, t('hours.record.issued', { date: calendarDate(language, content.issuedAt) })),
-    MARGIN,
-  );
+  text(t('hours.record.issued', { date: calendarDate(language, content.issuedAt) }), MARGIN);
   y -= 14;
-  text(drawable(bold, t('hours.record.code', { code: content.code })), MARGIN, 10, bold);
+  text(t('hours.record.code', { code: content.code }), MARGIN, 10, 'bold');
   y -= 14;
-  text(fit(font, t('hours.record.checkAt', { url: verifyUrl }), 9, 380), MARGIN, 9, font, grey);
+  text(fit(t('hours.record.checkAt', { url: verifyUrl }), 9, 380), MARGIN, 9, 'regular', grey);
   y -= 34;
 
   const header = () => {
-    text(drawable(bold, t('hours.record.date')), COLUMNS.date, 10, bold);
-    text(drawable(bold, t('hours.record.hours')), COLUMNS.hours, 10, bold);
-    text(drawable(bold, t('hours.record.activity')), COLUMNS.activity, 10, bold);
-    text(drawable(bold, t('hours.record.approval')), COLUMNS.approval, 10, bold);
+    text(t('hours.record.date'), COLUMNS.date, 10, 'bold');
+    text(t('hours.record.hours'), COLUMNS.hours, 10, 'bold');
+    text(t('hours.record.activity'), COLUMNS.activity, 10, 'bold');
+    text(t('hours.record.approval'), COLUMNS.approval, 10, 'bold');
     y -= ROW;
   };
   header();
@@ -114,27 +96,21 @@ export async function renderServiceRecordPdf(
     if (y < MARGIN + ROW * 2) {
       page = doc.addPage(A4);
       y = A4[1] - MARGIN;
-      text(
-        drawable(font, t('hours.record.continued', { code: content.code })),
-        MARGIN,
-        9,
-        font,
-        grey,
-      );
+      text(t('hours.record.continued', { code: content.code }), MARGIN, 9, 'regular', grey);
       y -= ROW * 1.5;
       header();
     }
-    text(drawable(font, calendarDate(language, entry.date, 'medium')), COLUMNS.date);
+    text(calendarDate(language, entry.date, 'medium'), COLUMNS.date);
     text(hours(entry.hours), COLUMNS.hours);
-    text(fit(font, entry.activity, 10, COLUMNS.approval - COLUMNS.activity - 10), COLUMNS.activity);
+    text(fit(entry.activity, 10, COLUMNS.approval - COLUMNS.activity - 10), COLUMNS.activity);
     text(
-      fit(font, approvalText(t, entry.approval), 10, A4[0] - MARGIN - COLUMNS.approval),
+      fit(approvalText(t, entry.approval), 10, A4[0] - MARGIN - COLUMNS.approval),
       COLUMNS.approval,
     );
     y -= ROW;
   }
   if (content.entries.length === 0) {
-    text(drawable(font, t('hours.record.noEntries')), MARGIN);
+    text(t('hours.record.noEntries'), MARGIN);
     y -= ROW;
   }
   y -= 6;
@@ -142,11 +118,6 @@ export async function renderServiceRecordPdf(
     page = doc.addPage(A4);
     y = A4[1] - MARGIN;
   }
-  text(
-    drawable(bold, t('hours.record.total', { total: hours(content.totalHours) })),
-    MARGIN,
-    12,
-    bold,
-  );
+  text(t('hours.record.total', { total: hours(content.totalHours) }), MARGIN, 12, 'bold');
   return doc.save();
 }

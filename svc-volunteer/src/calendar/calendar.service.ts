@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { API_MESSAGES, type CalendarFeedResponse } from '@district/contracts';
 import { SERVICE_CONFIG } from '@district/service-kit';
-import type { VolunteerConfig } from '../volunteer.config';
+import { districtTimeZone, volunteerConfigSchema, type VolunteerConfig } from '../volunteer.config';
 import { CalendarRepository } from './calendar.repository';
 import { FEED_TOKEN_PATTERN, FeedTokenSeal, hashFeedToken, newFeedToken } from './feed-token';
 import { renderCalendar } from './ics';
@@ -13,6 +13,7 @@ export const FEED_PATH = '/api/calendar/feed/';
 export class CalendarService {
   private readonly seal: FeedTokenSeal;
   private readonly publicUrl: URL;
+  private readonly timeZone: string;
 
   constructor(
     private readonly calendars: CalendarRepository,
@@ -20,6 +21,7 @@ export class CalendarService {
   ) {
     this.seal = new FeedTokenSeal(config.IDENTITY_SECRET);
     this.publicUrl = new URL(config.PUBLIC_URL);
+    this.timeZone = districtTimeZone(volunteerConfigSchema.parse(config));
   }
 
   // GET /api/opportunities/{id}/calendar.ics
@@ -27,7 +29,11 @@ export class CalendarService {
     const entry = await this.calendars.findEntry(id);
     if (!entry) throw new NotFoundException(API_MESSAGES.opportunityNotFound);
     return {
-      ics: renderCalendar([entry], { host: this.publicUrl.host, name: entry.title }),
+      ics: renderCalendar([entry], {
+        host: this.publicUrl.host,
+        name: entry.title,
+        timeZone: this.timeZone,
+      }),
       title: entry.title,
     };
   }
@@ -65,6 +71,7 @@ export class CalendarService {
     return renderCalendar(await this.calendars.signedUpEntries(userId), {
       host: this.publicUrl.host,
       name: 'My volunteering',
+      timeZone: this.timeZone,
     });
   }
 

@@ -10,7 +10,7 @@ import {
   withTransaction,
   type Logger,
 } from '@district/service-kit';
-import { volunteerConfigSchema, type VolunteerConfig } from '../volunteer.config';
+import { districtTimeZone, volunteerConfigSchema, type VolunteerConfig } from '../volunteer.config';
 import {
   NOTIFICATION_KIND,
   REMINDER_KINDS,
@@ -61,7 +61,7 @@ export class RemindersService {
       dayBeforeMs: parsed.REMINDER_DAY_BEFORE_MS,
       todayLeadMs: parsed.REMINDER_TODAY_LEAD_MS,
     };
-    this.day = { timeZone: parsed.REMINDER_TIME_ZONE, todayAt: parsed.REMINDER_TODAY_AT };
+    this.day = { timeZone: districtTimeZone(parsed), todayAt: parsed.REMINDER_TODAY_AT };
     this.sweepIntervalMs = parsed.REMINDER_SWEEP_INTERVAL_MS;
   }
 
