@@ -16,6 +16,7 @@ import {
   pendingConsentResponseSchema,
   registerOptionsResponseSchema,
 } from '../consent.schema';
+import { AVATAR_MAX_BYTES } from '../constants';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
 import {
@@ -98,6 +99,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 // Error statuses an endpoint may answer, always with the one JSON error shape (errors.ts).
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
 
+// Who limits how fast a client may call (docs/architecture.md "Errors"); each answers 429 with
+// Retry-After. `counter`: svc-auth's request counter (@nestjs/throttler), which also sends
+// X-RateLimit-Limit/-Remaining/-Reset on its answers; `backoff`: svc-auth's login backoff;
+// `gateway`: a per-address limit_req zone (gateway/templates/maps.conf). Other calls have no limit.
+export type RateLimit = 'counter' | 'backoff' | 'gateway';
+
 export interface EndpointSpec {
   method: HttpMethod;
   // `:param` pattern, as API_ROUTES.
@@ -110,7 +117,7 @@ export interface EndpointSpec {
   // JSON request body.
   body?: z.ZodType;
   // multipart/form-data upload (the avatar): field name → description.
-  multipart?: { field: string; description: string };
+  multipart?: { field: string; description: string; maxBytes: number };
   success: {
     status: 200 | 201 | 204;
     // JSON answer; absent for 204 and non-JSON answers.
@@ -120,8 +127,9 @@ export interface EndpointSpec {
     description: string;
   };
   // Statuses beyond those every call may answer (401/403 from access, 400 from params/query/body,
-  // 429/503 everywhere); see errorStatuses().
+  // 429 from a rate limit, 503 everywhere); see errorStatuses().
   errors?: ErrorStatus[];
+  rateLimit?: RateLimit;
   description?: string;
 }
 
@@ -172,6 +180,7 @@ const spec: Registry = {
     summary: 'Sign in',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'backoff',
     body: loginSchema,
     success: {
       status: 200,
@@ -184,6 +193,7 @@ const spec: Registry = {
     summary: 'Register a student account',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'counter',
     body: registerBodySchema,
     description:
       'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s.',
@@ -208,6 +218,7 @@ const spec: Registry = {
     summary: 'Ask for a password reset link by e-mail',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'counter',
     body: forgotPasswordSchema,
     success: {
       status: 200,
@@ -228,7 +239,12 @@ const spec: Registry = {
     summary: 'Replace the current user’s avatar',
     tag: 'Account',
     access: 'signedIn',
-    multipart: { field: 'avatar', description: 'An image of at most 5 MB' },
+    rateLimit: 'counter',
+    multipart: {
+      field: 'avatar',
+      description: 'An image of at most 5 MB',
+      maxBytes: AVATAR_MAX_BYTES,
+    },
     success: {
       status: 200,
       schema: currentUserSchema,
@@ -356,6 +372,7 @@ const spec: Registry = {
     summary: 'The consent a guardian is asked for, by the link’s token',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'gateway',
     params: z.object({ token: z.string() }),
     success: { status: 200, schema: guardianConsentResponseSchema, description: 'The request' },
     errors: [404],
@@ -364,6 +381,7 @@ const spec: Registry = {
     summary: 'A guardian consents (account unlimited) or refuses (account deleted)',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'gateway',
     params: z.object({ token: z.string() }),
     body: guardianConsentDecisionSchema,
     success: { status: 204, description: 'Recorded' },
@@ -468,6 +486,7 @@ const spec: Registry = {
     summary: 'A student’s sign-ups as an iCalendar feed (the token in the path is the key)',
     tag: 'Opportunities',
     access: 'public',
+    rateLimit: 'gateway',
     params: calendarFileParamSchema,
     success: { status: 200, contentType: 'text/calendar', description: 'A VCALENDAR' },
     errors: [404],
@@ -671,6 +690,7 @@ const spec: Registry = {
     summary: 'An issued service record, and whether it still matches the approved hours',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: serviceRecordCodeParamSchema,
     success: { status: 200, schema: serviceRecordViewResponseSchema, description: 'The record' },
     errors: [404],
@@ -679,6 +699,7 @@ const spec: Registry = {
     summary: 'The PDF of an issued service record, as issued',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: serviceRecordCodeParamSchema,
     success: { status: 200, contentType: 'application/pdf', description: 'The PDF' },
     errors: [404],
@@ -687,6 +708,7 @@ const spec: Registry = {
     summary: 'Whether a PDF is exactly a record as issued',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     description: 'Body: the PDF itself (Content-Type application/pdf), at most 5 MB.',
     success: { status: 200, schema: serviceRecordPdfCheckResponseSchema, description: 'The check' },
     errors: [413, 415],
@@ -706,6 +728,7 @@ const spec: Registry = {
       'The entry a confirmation link asks about (first name, school, hours, date, description)',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: hourConfirmationTokenParamSchema,
     success: { status: 200, schema: hourConfirmationViewResponseSchema, description: 'The entry' },
     errors: [404, 410],
@@ -714,6 +737,7 @@ const spec: Registry = {
     summary: "The organisation's answer: confirmed or declined, once per link",
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: hourConfirmationTokenParamSchema,
     body: hourConfirmationDecisionSchema,
     success: {
@@ -849,7 +873,7 @@ export function errorStatuses(endpoint: EndpointSpec): ErrorStatus[] {
   if (endpoint.params || endpoint.query) statuses.add(414);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.access === 'admin' || endpoint.access === 'supervisor') statuses.add(403);
-  statuses.add(429);
+  if (endpoint.rateLimit) statuses.add(429);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
