@@ -116,7 +116,7 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
   for (const status of errorStatuses(endpoint)) {
     const response: ZodOpenApiResponseObject = {
       description: ERROR_TEXT[status],
-      content: { 'application/json': { schema: apiErrorSchema } },
+      content: { 'application/json': { schema: endpoint.errorSchema ?? apiErrorSchema } },
     };
     if (status === 429) response.headers = { 'Retry-After': retryAfter(true) };
     // The services' 503 says when; nginx's own (an upstream down) does not.
@@ -166,6 +166,23 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
                       description: endpoint.multipart.description,
                     },
                   },
+                },
+              },
+            },
+          },
+        }
+      : {}),
+    ...(endpoint.file
+      ? {
+          requestBody: {
+            required: true,
+            description: endpoint.file.description,
+            content: {
+              [endpoint.file.contentType]: {
+                schema: {
+                  type: 'string',
+                  contentMediaType: endpoint.file.contentType,
+                  maxLength: endpoint.file.maxBytes,
                 },
               },
             },

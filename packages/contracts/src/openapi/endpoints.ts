@@ -17,6 +17,7 @@ import {
   registerOptionsResponseSchema,
 } from '../consent.schema';
 import { AVATAR_MAX_BYTES } from '../constants';
+import { apiErrorSchema } from '../errors';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
 import {
@@ -64,6 +65,7 @@ import {
 import {
   issuedServiceRecordResponseSchema,
   issueServiceRecordSchema,
+  SERVICE_RECORD_PDF_MAX_BYTES,
   serviceRecordCodeParamSchema,
   serviceRecordPdfCheckResponseSchema,
   serviceRecordViewResponseSchema,
@@ -118,6 +120,8 @@ export interface EndpointSpec {
   body?: z.ZodType;
   // multipart/form-data upload (the avatar): field name → description.
   multipart?: { field: string; description: string; maxBytes: number };
+  // A file as the whole body (the PDF to verify).
+  file?: { contentType: string; description: string; maxBytes: number };
   success: {
     status: 200 | 201 | 204;
     // JSON answer; absent for 204 and non-JSON answers.
@@ -129,6 +133,8 @@ export interface EndpointSpec {
   // Statuses beyond those every call may answer (401/403 from access, 400 from params/query/body,
   // 429 from a rate limit, 503 everywhere); see errorStatuses().
   errors?: ErrorStatus[];
+  // The error body when it is more than the one shape (errors.ts), e.g. the reset's `error`.
+  errorSchema?: z.ZodType;
   rateLimit?: RateLimit;
   description?: string;
 }
@@ -234,6 +240,11 @@ const spec: Registry = {
     body: resetPasswordSchema,
     success: { status: 200, schema: messageSchema, description: 'Password changed' },
     errors: [415],
+    // The reset screen shows `error` (SPEC §7, svc-auth's reset-error.filter.ts); what the
+    // gateway refuses itself has the one shape only.
+    errorSchema: apiErrorSchema
+      .extend({ error: z.string().optional() })
+      .meta({ id: 'PasswordResetError' }),
   },
   updateAvatar: {
     summary: 'Replace the current user’s avatar',
@@ -684,7 +695,8 @@ const spec: Registry = {
     access: 'signedIn',
     body: issueServiceRecordSchema,
     success: { status: 201, schema: issuedServiceRecordResponseSchema, description: 'Issued' },
-    errors: [404, 415],
+    // 403: a student naming another student.
+    errors: [403, 404, 415],
   },
   getServiceRecord: {
     summary: 'An issued service record, and whether it still matches the approved hours',
@@ -709,7 +721,11 @@ const spec: Registry = {
     tag: 'Service hours',
     access: 'public',
     rateLimit: 'gateway',
-    description: 'Body: the PDF itself (Content-Type application/pdf), at most 5 MB.',
+    file: {
+      contentType: 'application/pdf',
+      description: 'The PDF itself, at most 5 MB',
+      maxBytes: SERVICE_RECORD_PDF_MAX_BYTES,
+    },
     success: { status: 200, schema: serviceRecordPdfCheckResponseSchema, description: 'The check' },
     errors: [413, 415],
   },
@@ -753,7 +769,8 @@ const spec: Registry = {
     access: 'signedIn',
     params: idParamSchema,
     success: { status: 204, description: 'Queued' },
-    errors: [404, 409],
+    // 403: someone else's entry.
+    errors: [403, 404, 409],
   },
   getHoursSettings: {
     summary: 'Whether a confirmation approves an entry by itself',
@@ -838,6 +855,8 @@ const spec: Registry = {
     access: 'admin',
     params: hoursReportParamSchema,
     success: { status: 200, contentType: 'text/csv', description: 'CSV file' },
+    // No such report.
+    errors: [404],
   },
   openApiDocument: {
     method: 'GET',
@@ -867,7 +886,8 @@ export const API_DOCS_PAGES = [
 // Every status an endpoint may answer besides its success.
 export function errorStatuses(endpoint: EndpointSpec): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
-  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart || endpoint.file)
+    statuses.add(400);
   if (endpoint.body) statuses.add(413);
   // An overlong path parameter or query string.
   if (endpoint.params || endpoint.query) statuses.add(414);

@@ -1,0 +1,346 @@
+// The contract tap (issue 29): in test runs it stands where the browser and the fuzz client reach
+// the gateway, passes every byte through unchanged and as it comes (event streams, uploads, PDFs,
+// cookies), and checks a copy of each /api exchange against the published OpenAPI document with
+// Prism's validator (@stoplight/prism-http, the engine of `prism proxy`). Violations are collected;
+// the e2e and fuzz runs fail at their end with the list (docs/decisions.md "Contract tap").
+//
+// Why not `prism proxy` itself: it re-encodes what it forwards. It reads every answer as text
+// (a PDF or an image loses its bytes), joins Set-Cookie headers into one, adds CORS headers, and
+// holds an event stream until it ends.
+import { createRequire } from 'node:module';
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const require = createRequire(import.meta.url);
+
+interface HttpRequest {
+  method: string;
+  url: { path: string; query: Record<string, string | string[]> };
+  headers: Record<string, string>;
+  body?: unknown;
+}
+interface HttpResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+interface PrismValidation {
+  path?: Array<string | number>;
+  message: string;
+  // 0 error, 1 warning, 2 information, 3 hint (DiagnosticSeverity).
+  severity: number;
+}
+type Either<T> = { _tag: 'Left'; left: Error } | { _tag: 'Right'; right: T };
+interface PrismHttp {
+  getHttpOperationsFromSpec(document: object): Promise<unknown[]>;
+  createInstance(
+    config: object,
+    components: object,
+  ): {
+    request(
+      input: HttpRequest,
+      operations: unknown[],
+    ): () => Promise<
+      Either<{
+        output: HttpResponse;
+        validations: { input: PrismValidation[]; output: PrismValidation[] };
+      }>
+    >;
+  };
+}
+
+export interface ContractViolation {
+  method: string;
+  path: string;
+  status: number;
+  // request: the server accepted (< 400) a request the document does not allow; response: the
+  // answer is not one the document describes.
+  side: 'request' | 'response';
+  what: string;
+}
+
+export interface ContractTap {
+  url: string;
+  port: number;
+  /** Waits for the checks still running, then returns every violation so far. */
+  violations(): Promise<ContractViolation[]>;
+  /** /api exchanges checked so far. */
+  readonly checked: number;
+  /** Requests answered 400 that the document allows (the server is stricter than it says). */
+  refusedButAllowed(): Promise<ContractViolation[]>;
+  stop(): Promise<void>;
+}
+
+export interface ContractTapOptions {
+  // The gateway the tap passes everything to, e.g. http://127.0.0.1:41234.
+  upstream: string;
+  // Port to listen on (0: any).
+  port: number;
+  // The document to check against; else the gateway's /api/openapi.json.
+  document?: object;
+}
+
+// Not API calls: the staff reference page and its script (endpoints.ts API_DOCS_PAGES).
+const NOT_IN_CONTRACT = /^\/api\/docs(\/|$)/;
+// A copy of a body larger than this is not kept (the avatar limit is 5 MB, JSON 1 MB).
+const MAX_COPY_BYTES = 8 * 1024 * 1024;
+// Framing is per hop: Node frames what it sends itself.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
+const silentLogger = {
+  child: () => silentLogger,
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  success: () => {},
+  warn: () => {},
+  error: () => {},
+  fatal: () => {},
+};
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function queryOf(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return query;
+}
+
+// What Prism sees of a body: JSON parsed (a malformed one as its text), the rest as text; bytes
+// one character each, so a multipart upload keeps its boundaries.
+function bodyOf(bytes: Buffer | null, contentType: string | undefined): unknown {
+  if (!bytes || bytes.length === 0) return undefined;
+  const type = (contentType ?? '').toLowerCase();
+  if (/^application\/([\w.+-]+\+)?json/.test(type)) {
+    // A leading byte-order mark is ignored, as RFC 8259 lets parsers (and Fastify's does).
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  if (type.startsWith('text/')) return bytes.toString('utf8');
+  return bytes.toString('latin1');
+}
+
+function collector(wanted: boolean) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let kept = wanted;
+  return {
+    add(chunk: Buffer) {
+      if (!kept) return;
+      size += chunk.length;
+      if (size > MAX_COPY_BYTES) {
+        kept = false;
+        chunks.length = 0;
+      } else chunks.push(chunk);
+    },
+    bytes: () => (kept ? Buffer.concat(chunks) : null),
+  };
+}
+
+const describe = (v: PrismValidation, side: string) =>
+  `${[side, ...(v.path ?? [])].join('.')}: ${v.message}`;
+
+export async function startContractTap(options: ContractTapOptions): Promise<ContractTap> {
+  const prism = require('@stoplight/prism-http') as PrismHttp;
+  const upstream = new URL(options.upstream);
+  const document =
+    options.document ??
+    ((await (await fetch(new URL('/api/openapi.json', upstream))).json()) as object);
+  const operations = await prism.getHttpOperationsFromSpec(document);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const found: ContractViolation[] = [];
+  const refused: ContractViolation[] = [];
+  const pending = new Set<Promise<void>>();
+  let checked = 0;
+
+  async function check(request: HttpRequest, response: HttpResponse): Promise<void> {
+    // Prism's proxy pipeline with its upstream call replaced by the answer the gateway gave.
+    const instance = prism.createInstance(
+      {
+        isProxy: true,
+        upstream,
+        errors: false,
+        mock: { dynamic: false },
+        validateRequest: true,
+        validateResponse: true,
+        checkSecurity: true,
+      },
+      {
+        logger: silentLogger,
+        forward: () => () => async () => ({ _tag: 'Right', right: response }),
+      },
+    );
+    const result = await instance.request(request, operations)();
+    checked += 1;
+    const base = {
+      method: request.method.toUpperCase(),
+      path: request.url.path,
+      status: response.statusCode,
+    };
+    if (result._tag === 'Left') {
+      found.push({ ...base, side: 'response', what: `Prism: ${result.left.message}` });
+      return;
+    }
+    const { input, output } = result.right.validations;
+    // Hints and information are not violations; errors and warnings are.
+    const serious = (v: PrismValidation) => v.severity <= 1;
+    for (const v of output.filter(serious))
+      found.push({ ...base, side: 'response', what: describe(v, 'response') });
+    const inputProblems = input.filter(serious);
+    // A request the document forbids and the server refused is the two agreeing.
+    if (response.statusCode < 400)
+      for (const v of inputProblems)
+        found.push({ ...base, side: 'request', what: describe(v, 'request') });
+    else if (response.statusCode === 400 && inputProblems.length === 0)
+      refused.push({ ...base, side: 'request', what: 'refused with 400; the document allows it' });
+  }
+
+  function track(request: HttpRequest, response: HttpResponse): void {
+    const guarded = check(request, response).catch((error: unknown) => {
+      // Prism cannot read the request (a malformed percent-encoding): refused, it is agreement.
+      if (response.statusCode >= 400) return;
+      found.push({
+        method: request.method.toUpperCase(),
+        path: request.url.path,
+        status: response.statusCode,
+        side: 'request',
+        what: `accepted, but Prism cannot read it: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    });
+    pending.add(guarded);
+    void guarded.finally(() => pending.delete(guarded));
+  }
+
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    const target = new URL(req.url ?? '/', upstream);
+    const inContract =
+      target.pathname.startsWith('/api/') && !NOT_IN_CONTRACT.test(target.pathname);
+    const requestCopy = collector(inContract);
+    const proxied = http.request(
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (upRes) => {
+        const raw: string[] = [];
+        for (let i = 0; i < upRes.rawHeaders.length; i += 2) {
+          const name = upRes.rawHeaders[i] as string;
+          if (!HOP_BY_HOP.has(name.toLowerCase()))
+            raw.push(name, upRes.rawHeaders[i + 1] as string);
+        }
+        res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, raw);
+        // Event streams go out as they come; their check needs only the status and headers.
+        const streaming = String(upRes.headers['content-type'] ?? '').startsWith(
+          'text/event-stream',
+        );
+        if (streaming) res.flushHeaders();
+        const responseCopy = collector(inContract && !streaming);
+        upRes.on('data', (chunk: Buffer) => {
+          responseCopy.add(chunk);
+          res.write(chunk);
+        });
+        const request = (): HttpRequest => ({
+          method: (req.method ?? 'GET').toLowerCase(),
+          url: { path: target.pathname, query: queryOf(target.searchParams) },
+          headers: flatHeaders(req.headers),
+          body: bodyOf(requestCopy.bytes(), req.headers['content-type']),
+        });
+        const response = (body: unknown): HttpResponse => ({
+          statusCode: upRes.statusCode ?? 0,
+          headers: flatHeaders(upRes.headers),
+          body,
+        });
+        if (inContract && streaming) track(request(), response(''));
+        upRes.on('end', () => {
+          res.end();
+          if (inContract && !streaming)
+            track(request(), response(bodyOf(responseCopy.bytes(), upRes.headers['content-type'])));
+        });
+        upRes.on('error', () => res.destroy());
+      },
+    );
+    proxied.on('error', (error) => {
+      if (!res.headersSent) {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`contract tap: the gateway did not answer: ${error.message}\n`);
+      } else res.destroy();
+    });
+    // A client that goes away (a closed event stream) closes the upstream request too.
+    res.on('close', () => {
+      if (!res.writableFinished) proxied.destroy();
+    });
+    req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
+    req.pipe(proxied);
+  });
+  // Event streams stay open as long as the browser keeps them. Idle connections are kept as long
+  // as nginx keeps them (keepalive_timeout 65 s), so a client never reuses one just as it closes.
+  server.requestTimeout = 0;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 70_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const settle = async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    get checked() {
+      return checked;
+    },
+    async violations() {
+      await settle();
+      return [...found];
+    },
+    async refusedButAllowed() {
+      await settle();
+      return [...refused];
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+      await settle();
+    },
+  };
+}
+
+/** One line per violation, the same ones grouped: "3× POST /api/x → 201 response.body.id: …". */
+export function describeViolations(violations: ContractViolation[]): string {
+  const groups = new Map<string, number>();
+  for (const v of violations) {
+    // Ids in paths vary, the finding is the same; a fuzzed 4 kB segment is shortened.
+    const path = v.path
+      .replace(/\/\d+(?=\/|$)/g, '/{n}')
+      .replace(/[^/]{40,}/g, (s) => `${s.slice(0, 12)}…`);
+    const key = `${v.method} ${path} → ${v.status} ${v.what}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return [...groups].map(([key, n]) => `${n}× ${key}`).join('\n');
+}
