@@ -1,21 +1,20 @@
 // The contract tap (issue 29): in test runs it stands where the browser and the fuzz client reach
 // the gateway, passes every byte through unchanged and as it comes (event streams, uploads, PDFs,
 // cookies), and checks a copy of each /api exchange against the published OpenAPI document with
-// Prism's validator (@stoplight/prism-http, the engine of `prism proxy`). Violations are collected;
-// the e2e and fuzz runs fail at their end with the list (docs/decisions.md "Contract tap").
+// Prism's validator (@stoplight/prism-http, the engine of `prism proxy`; in a worker thread,
+// contract-check.worker.ts). Violations are collected; the e2e and fuzz runs fail at their end
+// with the list (docs/decisions.md "The contract, checked by tools written elsewhere").
 //
 // Why not `prism proxy` itself: it re-encodes what it forwards. It reads every answer as text
 // (a PDF or an image loses its bytes), joins Set-Cookie headers into one, adds CORS headers, and
 // holds an event stream until it ends.
-import { createRequire } from 'node:module';
 import http, {
   type IncomingHttpHeaders,
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-const require = createRequire(import.meta.url);
+import { Worker } from 'node:worker_threads';
 
 interface HttpRequest {
   method: string;
@@ -34,24 +33,9 @@ interface PrismValidation {
   // 0 error, 1 warning, 2 information, 3 hint (DiagnosticSeverity).
   severity: number;
 }
-type Either<T> = { _tag: 'Left'; left: Error } | { _tag: 'Right'; right: T };
-interface PrismHttp {
-  getHttpOperationsFromSpec(document: object): Promise<unknown[]>;
-  createInstance(
-    config: object,
-    components: object,
-  ): {
-    request(
-      input: HttpRequest,
-      operations: unknown[],
-    ): () => Promise<
-      Either<{
-        output: HttpResponse;
-        validations: { input: PrismValidation[]; output: PrismValidation[] };
-      }>
-    >;
-  };
-}
+type WorkerAnswer =
+  | { id: number; input: PrismValidation[]; output: PrismValidation[] }
+  | { id: number; error: string };
 
 export interface ContractViolation {
   method: string;
@@ -90,17 +74,6 @@ const NOT_IN_CONTRACT = /^\/api\/docs(\/|$)/;
 const MAX_COPY_BYTES = 8 * 1024 * 1024;
 // Framing is per hop: Node frames what it sends itself.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
-
-const silentLogger = {
-  child: () => silentLogger,
-  trace: () => {},
-  debug: () => {},
-  info: () => {},
-  success: () => {},
-  warn: () => {},
-  error: () => {},
-  fatal: () => {},
-};
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -158,12 +131,29 @@ const describe = (v: PrismValidation, side: string) =>
   `${[side, ...(v.path ?? [])].join('.')}: ${v.message}`;
 
 export async function startContractTap(options: ContractTapOptions): Promise<ContractTap> {
-  const prism = require('@stoplight/prism-http') as PrismHttp;
   const upstream = new URL(options.upstream);
   const document =
     options.document ??
     ((await (await fetch(new URL('/api/openapi.json', upstream))).json()) as object);
-  const operations = await prism.getHttpOperationsFromSpec(document);
+  const worker = new Worker(new URL('./contract-check.worker.ts', import.meta.url), {
+    workerData: { document, upstream: upstream.href },
+  });
+  const waiting = new Map<number, (answer: WorkerAnswer) => void>();
+  let nextId = 0;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', () => resolve());
+  });
+  worker.on('message', (answer: WorkerAnswer) => {
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+  });
+  const validate = (request: HttpRequest, response: HttpResponse) =>
+    new Promise<WorkerAnswer>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      worker.postMessage({ id, request, response });
+    });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const found: ContractViolation[] = [];
   const refused: ContractViolation[] = [];
@@ -171,34 +161,15 @@ export async function startContractTap(options: ContractTapOptions): Promise<Con
   let checked = 0;
 
   async function check(request: HttpRequest, response: HttpResponse): Promise<void> {
-    // Prism's proxy pipeline with its upstream call replaced by the answer the gateway gave.
-    const instance = prism.createInstance(
-      {
-        isProxy: true,
-        upstream,
-        errors: false,
-        mock: { dynamic: false },
-        validateRequest: true,
-        validateResponse: true,
-        checkSecurity: true,
-      },
-      {
-        logger: silentLogger,
-        forward: () => () => async () => ({ _tag: 'Right', right: response }),
-      },
-    );
-    const result = await instance.request(request, operations)();
+    const result = await validate(request, response);
     checked += 1;
     const base = {
       method: request.method.toUpperCase(),
       path: request.url.path,
       status: response.statusCode,
     };
-    if (result._tag === 'Left') {
-      found.push({ ...base, side: 'response', what: `Prism: ${result.left.message}` });
-      return;
-    }
-    const { input, output } = result.right.validations;
+    if ('error' in result) throw new Error(result.error);
+    const { input, output } = result;
     // Hints and information are not violations; errors and warnings are.
     const serious = (v: PrismValidation) => v.severity <= 1;
     for (const v of output.filter(serious))
@@ -327,6 +298,7 @@ export async function startContractTap(options: ContractTapOptions): Promise<Con
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
       await settle();
+      await worker.terminate();
     },
   };
 }
