@@ -71,7 +71,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     if (!contract) return;
     // After the tests, so one contract gap does not turn unrelated journeys red: the run fails
-    // here, once, with the whole list (docs/decisions.md "The contract, checked by tools written elsewhere").
+    // here, once, with the whole list (docs/decisions.md "The contract, checked by tools
+    // written elsewhere").
     const list = describeViolations(violations);
     console.log(
       `e2e: Prism checked ${contract.checked} /api exchanges: ${violations.length} violations`,
