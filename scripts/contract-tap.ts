@@ -220,6 +220,9 @@ export async function startContractTap(options: ContractTapOptions): Promise<Con
           if (!HOP_BY_HOP.has(name.toLowerCase()))
             raw.push(name, upRes.rawHeaders[i + 1] as string);
         }
+        // nginx closes after refusing a body it did not read (413): so does the tap, else the
+        // client would send its next request behind the unread rest of this one.
+        if (/close/i.test(String(upRes.headers.connection ?? ''))) raw.push('Connection', 'close');
         res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, raw);
         // Event streams go out as they come; their check needs only the status and headers.
         const streaming = String(upRes.headers['content-type'] ?? '').startsWith(
@@ -252,6 +255,9 @@ export async function startContractTap(options: ContractTapOptions): Promise<Con
       },
     );
     proxied.on('error', (error) => {
+      // What the client still sends is read and dropped.
+      req.unpipe(proxied);
+      req.resume();
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`contract tap: the gateway did not answer: ${error.message}\n`);
