@@ -61,12 +61,14 @@ let seconds = 0;
 // Prism's findings on the same traffic (scripts/contract-tap.ts); null without the tap.
 let contract: { violations: ContractViolation[]; refused: ContractViolation[] } | null = null;
 
+// `body` undefined: a call without a body (the document declares none, e.g. the sign-up).
 async function post(path: string, body: unknown, cookie?: string): Promise<RawResponse> {
+  const json = body === undefined ? {} : { 'content-type': 'application/json' };
   const res = await send(platform!.url, {
     method: 'POST',
     path,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status >= 300)
     throw new Error(`setup: POST ${path} answered ${res.status}: ${res.body.toString()}`);
@@ -159,7 +161,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json', cookie: sessions.admin! },
     body: JSON.stringify({ status: 'archived' }),
   });
-  await post(`/api/opportunities/${open}/signup`, {}, sessions.student);
+  await post(`/api/opportunities/${open}/signup`, undefined, sessions.student);
   const photo = idOf(
     await post(
       `/api/opportunities/${past}/photos`,
