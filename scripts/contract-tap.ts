@@ -15,6 +15,7 @@ import http, {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 interface HttpRequest {
   method: string;
@@ -94,8 +95,14 @@ function queryOf(search: URLSearchParams): Record<string, string | string[]> {
 
 // What Prism sees of a body: JSON parsed (a malformed one as its text), the rest as text; bytes
 // one character each, so a multipart upload keeps its boundaries.
-function bodyOf(bytes: Buffer | null, contentType: string | undefined): unknown {
-  if (!bytes || bytes.length === 0) return undefined;
+function bodyOf(
+  raw: Buffer | null,
+  contentType: string | undefined,
+  contentEncoding: string | undefined,
+): unknown {
+  if (!raw || raw.length === 0) return undefined;
+  // The gateway gzips JSON for browsers: Prism checks what the browser reads.
+  const bytes = decoded(raw, contentEncoding);
   const type = (contentType ?? '').toLowerCase();
   if (/^application\/([\w.+-]+\+)?json/.test(type)) {
     // A leading byte-order mark is ignored, as RFC 8259 lets parsers (and Fastify's does).
@@ -108,6 +115,19 @@ function bodyOf(bytes: Buffer | null, contentType: string | undefined): unknown 
   }
   if (type.startsWith('text/')) return bytes.toString('utf8');
   return bytes.toString('latin1');
+}
+
+function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+      return gunzipSync(bytes);
+    case 'br':
+      return brotliDecompressSync(bytes);
+    case 'deflate':
+      return inflateSync(bytes);
+    default:
+      return bytes;
+  }
 }
 
 function collector(wanted: boolean) {
@@ -238,7 +258,11 @@ export async function startContractTap(options: ContractTapOptions): Promise<Con
           method: (req.method ?? 'GET').toLowerCase(),
           url: { path: target.pathname, query: queryOf(target.searchParams) },
           headers: flatHeaders(req.headers),
-          body: bodyOf(requestCopy.bytes(), req.headers['content-type']),
+          body: bodyOf(
+            requestCopy.bytes(),
+            req.headers['content-type'],
+            req.headers['content-encoding'],
+          ),
         });
         const response = (body: unknown): HttpResponse => ({
           statusCode: upRes.statusCode ?? 0,
@@ -249,7 +273,16 @@ export async function startContractTap(options: ContractTapOptions): Promise<Con
         upRes.on('end', () => {
           res.end();
           if (inContract && !streaming)
-            track(request(), response(bodyOf(responseCopy.bytes(), upRes.headers['content-type'])));
+            track(
+              request(),
+              response(
+                bodyOf(
+                  responseCopy.bytes(),
+                  upRes.headers['content-type'],
+                  upRes.headers['content-encoding'],
+                ),
+              ),
+            );
         });
         upRes.on('error', () => res.destroy());
       },

@@ -891,6 +891,10 @@ export function errorStatuses(endpoint: EndpointSpec): ErrorStatus[] {
   if (endpoint.body) statuses.add(413);
   // An overlong path parameter or query string.
   if (endpoint.params || endpoint.query) statuses.add(414);
+  // The gateway refuses any state-changing call from another site (403), with a body over 1 MB
+  // (413) or with a body that is not JSON (415; multipart/PDF where a route takes them).
+  if (endpoint.method !== 'GET')
+    for (const status of [403, 413, 415] as const) statuses.add(status);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.access === 'admin' || endpoint.access === 'supervisor') statuses.add(403);
   if (endpoint.rateLimit) statuses.add(429);
