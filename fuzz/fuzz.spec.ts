@@ -63,7 +63,8 @@ let contract: { violations: ContractViolation[]; refused: ContractViolation[] } 
 
 // `body` undefined: a call without a body (the document declares none, e.g. the sign-up).
 async function post(path: string, body: unknown, cookie?: string): Promise<RawResponse> {
-  const json = body === undefined ? {} : { 'content-type': 'application/json' };
+  const json: Record<string, string> =
+    body === undefined ? {} : { 'content-type': 'application/json' };
   const res = await send(platform!.url, {
     method: 'POST',
     path,
