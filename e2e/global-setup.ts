@@ -2,9 +2,10 @@
 // and mail folder; the URL, mail folder and seeded accounts go to the workers through E2E_* env.
 // The function it returns is Playwright's global teardown: everything is stopped and dropped.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from '../scripts/build.ts';
+import { describeViolations } from '../scripts/contract-tap.ts';
 import { startPlatform } from '../scripts/platform.ts';
 import { postgresAnswers } from '../scripts/postgres.ts';
 import { redisAnswers } from '../scripts/redis.ts';
@@ -42,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     runId,
     mailDir: join(dataDir, 'mail'),
     logDir: join(dataDir, 'logs'),
+    // Every /api exchange checked against the document by Prism (CONTRACT_TAP=off: without).
+    contractTap: process.env.CONTRACT_TAP !== 'off',
   });
 
   process.env.E2E_BASE_URL = platform.url;
@@ -59,10 +62,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
 
   return async () => {
+    const contract = platform.contract;
+    const violations = contract ? await contract.violations() : [];
     await platform.stop();
     // Keep the logs for a look after a failure; the rest of the run's files go.
     for (const entry of readdirSync(dataDir)) {
       if (entry !== 'logs') rmSync(join(dataDir, entry), { recursive: true, force: true });
+    }
+    if (!contract) return;
+    // After the tests, so one contract gap does not turn unrelated journeys red: the run fails
+    // here, once, with the whole list (docs/decisions.md "The contract, checked by tools
+    // written elsewhere").
+    const list = describeViolations(violations);
+    console.log(
+      `e2e: Prism checked ${contract.checked} /api exchanges: ${violations.length} violations`,
+    );
+    if (violations.length > 0) {
+      if (platform.logDir)
+        writeFileSync(join(platform.logDir, 'contract-violations.txt'), `${list}\n`);
+      throw new Error(`the e2e traffic breaks the published API document (Prism):\n${list}`);
     }
   };
 }

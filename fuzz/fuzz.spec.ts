@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiErrorSchema } from '@district/contracts';
 import { API_ENDPOINTS, buildOpenApiDocument, errorStatuses } from '@district/contracts/openapi';
+import { describeViolations, type ContractViolation } from '../scripts/contract-tap.ts';
 import type { PlatformHandle } from '../scripts/platform.ts';
 import { buildCases, ROLES, type FuzzCase, type Role } from './support/cases.ts';
 import { DatabaseSnapshots } from './support/db-snapshot.ts';
@@ -57,13 +58,18 @@ let writesSeen = 0;
 const undocumented = new Map<string, number>();
 let served: RawResponse | undefined;
 let seconds = 0;
+// Prism's findings on the same traffic (scripts/contract-tap.ts); null without the tap.
+let contract: { violations: ContractViolation[]; refused: ContractViolation[] } | null = null;
 
+// `body` undefined: a call without a body (the document declares none, e.g. the sign-up).
 async function post(path: string, body: unknown, cookie?: string): Promise<RawResponse> {
+  const json: Record<string, string> =
+    body === undefined ? {} : { 'content-type': 'application/json' };
   const res = await send(platform!.url, {
     method: 'POST',
     path,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status >= 300)
     throw new Error(`setup: POST ${path} answered ${res.status}: ${res.body.toString()}`);
@@ -156,7 +162,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json', cookie: sessions.admin! },
     body: JSON.stringify({ status: 'archived' }),
   });
-  await post(`/api/opportunities/${open}/signup`, {}, sessions.student);
+  await post(`/api/opportunities/${open}/signup`, undefined, sessions.student);
   const photo = idOf(
     await post(
       `/api/opportunities/${past}/photos`,
@@ -277,6 +283,11 @@ beforeAll(async () => {
       });
   }
   seconds = (Date.now() - started) / 1000;
+  if (platform.contract)
+    contract = {
+      violations: await platform.contract.violations(),
+      refused: await platform.contract.refusedButAllowed(),
+    };
   report();
 });
 
@@ -312,6 +323,17 @@ function report(): void {
     for (const [k, g] of [...groups].slice(0, 60))
       lines.push(`  ${g.length}× ${k}  e.g. ${g[0]!.request} → ${g[0]!.note}`);
   }
+  if (contract) {
+    lines.push(
+      `fuzz: Prism checked ${platform?.contract?.checked ?? 0} exchanges: ${contract.violations.length} violations; ` +
+        `${contract.refused.length} requests refused with 400 that the document allows`,
+    );
+    if (contract.refused.length > 0)
+      lines.push(
+        '--- refused with 400, allowed by the document:',
+        describeViolations(contract.refused),
+      );
+  }
   console.log(lines.join('\n'));
 }
 
@@ -343,4 +365,13 @@ describe('fuzzing every documented endpoint', () => {
     expect(listOf('write on 4xx')).toEqual([]);
   });
   it('answers every request', () => expect(listOf('no answer')).toEqual([]));
+});
+
+describe('the same traffic, checked by Prism against the document (issue 29)', () => {
+  it('has no request or response violations', () => {
+    if (!contract) return console.log('fuzz: CONTRACT_TAP=off, Prism check skipped');
+    expect(platform!.contract!.checked).toBeGreaterThanOrEqual(1000);
+    // One line per finding: method, path, status and what Prism says.
+    expect(describeViolations(contract.violations)).toBe('');
+  });
 });

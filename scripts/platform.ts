@@ -4,6 +4,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildTypeScript, tscProjects } from './build.ts';
+import { startContractTap, type ContractTap } from './contract-tap.ts';
 import {
   findFreePort,
   portIsFree,
@@ -66,6 +67,9 @@ export interface PlatformOptions {
   // How crashed services, Redis and the embedded PostgreSQL are restarted (default 0.5 s doubling
   // to 8 s, giving up after more than 5 crashes in 60 s).
   supervision?: SuperviseOptions;
+  // Test runs: the contract tap (contract-tap.ts) takes the public port and passes everything to
+  // nginx on an internal one, checking each /api exchange against the published document.
+  contractTap?: boolean;
 }
 
 export interface ServiceDefinition {
@@ -103,6 +107,8 @@ export interface PlatformHandle {
   // The servers the runner started (their `process` is the one running now, null when external).
   redis: RedisServer;
   postgres: PostgresServer;
+  // Set when started with contractTap.
+  contract: ContractTap | null;
   stop(): Promise<void>;
 }
 
@@ -394,8 +400,10 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
     );
     checkpoint();
 
+    // With the tap, nginx listens inside and the tap on the address the browser uses.
+    const nginxPort = options.contractTap ? await findFreePort() : gatewayPort;
     const gateway: GatewayHandle = await startGateway({
-      port: gatewayPort,
+      port: nginxPort,
       runtimeDir: join(dataDir, testRun ? `nginx-${options.runId}` : 'nginx'),
       services: Object.fromEntries(services.map((s) => [s.upstream, s.port])),
       // The origin the gateway accepts writes from (CSRF): the address the browser uses, as in
@@ -404,11 +412,22 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       logDir,
     });
     cleanups.push({ what: 'nginx', run: () => gateway.stop() });
+    let contract: ContractTap | null = null;
+    if (options.contractTap) {
+      const tap = await startContractTap({
+        upstream: `http://127.0.0.1:${nginxPort}`,
+        port: gatewayPort,
+      });
+      contract = tap;
+      cleanups.push({ what: 'contract tap', run: () => tap.stop() });
+      say(`platform: contract tap on port ${gatewayPort}, nginx on ${nginxPort}`);
+    }
     for (const missing of gateway.missingBuilds)
       say(`platform: ${missing} does not exist yet: that part of the site answers 404`);
 
     const ports: Record<string, number> = {
       gateway: gatewayPort,
+      ...(options.contractTap ? { nginx: nginxPort } : {}),
       postgres: postgres.port,
       redis: redis.port,
       smtp: mail.port,
@@ -426,6 +445,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       logDir,
       redis,
       postgres,
+      contract,
       stop,
     };
   } catch (error) {

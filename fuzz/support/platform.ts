@@ -31,6 +31,8 @@ export async function startFuzzPlatform(): Promise<PlatformHandle> {
     logDir: join(dataDir, 'logs'),
     // Errors only: thousands of refused requests would otherwise fill the logs.
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // Every exchange checked against the document by Prism (CONTRACT_TAP=off: without).
+    contractTap: process.env.CONTRACT_TAP !== 'off',
   });
 }
 

@@ -112,6 +112,13 @@ export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
         ? `${options.accessLog} gateway_json`
         : `${options.accessLog ?? paths.accessLog} gateway_json buffer=32k flush=1s`;
 
+  const securityVars = {
+    csp: options.contentSecurityPolicy ?? DEFAULT_CONTENT_SECURITY_POLICY,
+    hsts:
+      publicUrl?.protocol === 'https:'
+        ? 'add_header Strict-Transport-Security "max-age=31536000" always;'
+        : '',
+  };
   const vars: Record<string, string> = {
     user: options.user ? `user ${options.user};` : '',
     worker_processes: String(options.workerProcesses ?? 'auto'),
@@ -132,11 +139,7 @@ export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
         : renderTemplate('status-server.conf', {
             status_listen: `${listenHost(options.statusHost ?? '127.0.0.1')}:${options.statusPort}`,
           }),
-    csp: options.contentSecurityPolicy ?? DEFAULT_CONTENT_SECURITY_POLICY,
-    hsts:
-      publicUrl?.protocol === 'https:'
-        ? 'add_header Strict-Transport-Security "max-age=31536000" always;'
-        : '',
+    ...securityVars,
     forwarded_proto: forwardedProto,
     remotes_json_location: renderTemplate('remotes-json.conf', {
       remotes_json: nginxSingleQuoted(remotesJson.trim()),
@@ -148,7 +151,11 @@ export function renderGatewayConfig(options: GatewayOptions): RenderedGateway {
     error_locations: NGINX_ERROR_STATUSES.map(([code, status, message]) =>
       renderTemplate(
         'error-location.conf',
-        { code: String(code), error_return: errorReturn(status, message) },
+        {
+          code: String(code),
+          error_headers: code === 429 ? renderTemplate('retry-after.conf', securityVars, 2) : '',
+          error_return: errorReturn(status, message),
+        },
         2,
       ),
     ).join('\n'),

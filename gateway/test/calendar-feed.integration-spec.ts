@@ -66,6 +66,8 @@ describe('gateway: calendar feeds', () => {
       statusCode: 429,
       message: 'Too many requests, please try again later',
     });
+    // When to try again, as the document says for every 429.
+    expect(limited!.headers['retry-after']).toBe('60');
     expectSecurityHeaders(limited!);
   });
 });

@@ -204,6 +204,8 @@ describe('gateway with services up, down and in between', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['x-accel-buffering']).toBe('no');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // sse.conf's own add_header cancels inheritance: the security headers are repeated there.
+    expect(res.headers['permissions-policy']).toContain('microphone=()');
     const streamRequest = [...content.requests, ...content2.requests].find((r) => r.url === path);
     expect(streamRequest?.headers['x-identity']).toBe('signed.student');
 

@@ -107,6 +107,11 @@ export function expectSecurityHeaders(res: HttpResult): void {
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-frame-options']).toBe('DENY');
+  // The camera for event photos on the phone; microphone, location, payment and the rest off.
+  const permissions = String(res.headers['permissions-policy']);
+  expect(permissions).toContain('camera=(self)');
+  for (const off of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'display-capture'])
+    expect(permissions).toContain(`${off}=()`);
   // server_tokens off: no version to fingerprint.
   expect(res.headers.server).toBe('nginx');
 }

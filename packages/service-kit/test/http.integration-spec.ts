@@ -356,6 +356,15 @@ describe('a service built with service-kit (HTTP)', () => {
       expect(await missing.json()).toEqual({ statusCode: 404, message: 'Widget not found' });
     });
 
+    it("answers what Fastify's router refuses (an overlong id, bad percent-encoding) in the one shape", async () => {
+      const long = await get(`/widgets/${'9'.repeat(150)}`, identityHeader(student));
+      expect(long.status).toBe(414);
+      expect(await long.json()).toEqual({ statusCode: 414, message: 'URI too long' });
+      const malformed = await get('/widgets/%E0%A4%A', identityHeader(student));
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toEqual({ statusCode: 400, message: 'Bad request' });
+    });
+
     it('answers an unknown route with the same JSON 404 shape', async () => {
       const res = await get('/no/such/route', identityHeader(student));
       expect(res.status).toBe(404);

@@ -57,7 +57,8 @@ describe('the OpenAPI document', () => {
       if (endpoint.access === 'admin') expect(op['x-roles']).toEqual(['admin']);
       for (const status of errorStatuses(endpoint)) {
         const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
-        expect(schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+        const shape = endpoint.errorSchema ? 'PasswordResetError' : 'ApiError';
+        expect(schema).toEqual({ $ref: `#/components/schemas/${shape}` });
       }
     }
   });

@@ -2,6 +2,7 @@ import {
   createDocument,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { SESSION_COOKIE_NAME } from '../constants';
 import { apiErrorSchema } from '../errors';
@@ -11,6 +12,7 @@ import {
   type Access,
   type EndpointSpec,
   type ErrorStatus,
+  type RateLimit,
 } from './endpoints';
 
 // The OpenAPI 3.1 document, generated from the endpoint registry and the shared zod schemas by
@@ -47,14 +49,63 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   503: 'A dependency is down; `Retry-After` says when to try again',
 };
 
+// Seconds, as the services and the gateway send it (never an HTTP date).
+const retryAfter = (required: boolean) => ({
+  required,
+  description: 'Seconds to wait before trying again',
+  // The login backoff's longest wait is 15 minutes; a day bounds any future limit.
+  schema: { type: 'integer' as const, minimum: 0, maximum: 86_400, format: 'int32' },
+});
+
+// svc-auth's request-limit headers (IETF draft-ietf-httpapi-ratelimit-headers-06, its
+// RateLimitGuard): on its answers to the calls it counts (not on what the gateway refuses before
+// them, hence optional).
+const intHeader = (description: string) => ({
+  required: false,
+  description,
+  schema: { type: 'integer' as const, minimum: 0, maximum: 2_147_483_647, format: 'int32' },
+});
+const counterHeaders = () => ({
+  'RateLimit-Limit': intHeader('Requests allowed in the window closest to refusing'),
+  'RateLimit-Remaining': intHeader('Requests left in that window (0 on a 429)'),
+  'RateLimit-Reset': intHeader('Seconds until that window resets (on a 429, equal to Retry-After)'),
+  'RateLimit-Policy': {
+    required: false,
+    description: 'Every window as `<limit>;w=<seconds>`, comma-separated',
+    schema: { type: 'string' as const, maxLength: 200, pattern: '^\\d+;w=\\d+(, \\d+;w=\\d+)*$' },
+  },
+});
+
+const RATE_LIMIT_TEXT: Record<RateLimit, string> = {
+  counter: 'Rate-limited per user or client address (RateLimit-* headers say how far).',
+  backoff: 'Failed sign-ins slow further attempts down (429 with Retry-After).',
+  gateway: 'Rate-limited per client address at the gateway (429 with Retry-After).',
+};
+
+// Integers say their size (int32 when zod's bounds fit, else int64): what clients allocate.
+const INT32 = 2 ** 31;
+function integerFormat(schema: {
+  type?: unknown;
+  format?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+}) {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (!types.includes('integer') || schema.format !== undefined) return;
+  const fits = (bound: unknown) => typeof bound === 'number' && bound >= -INT32 && bound < INT32;
+  schema.format = fits(schema.minimum) && fits(schema.maximum) ? 'int32' : 'int64';
+}
+
 // `:id` → `{id}`
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObject {
   const { success } = endpoint;
+  const counted = endpoint.rateLimit === 'counter' ? { headers: counterHeaders() } : {};
   const responses: ZodOpenApiOperationObject['responses'] = {
     [success.status]: {
       description: success.description,
+      ...counted,
       ...(success.schema
         ? { content: { 'application/json': { schema: success.schema } } }
         : success.contentType
@@ -63,15 +114,26 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
     },
   };
   for (const status of errorStatuses(endpoint)) {
-    responses[String(status) as `${ErrorStatus}`] = {
+    const response: ZodOpenApiResponseObject = {
       description: ERROR_TEXT[status],
-      content: { 'application/json': { schema: apiErrorSchema } },
+      content: { 'application/json': { schema: endpoint.errorSchema ?? apiErrorSchema } },
     };
+    if (status === 429) response.headers = { 'Retry-After': retryAfter(true) };
+    // The services' 503 says when; nginx's own (an upstream down) does not.
+    else if (status === 503) response.headers = { 'Retry-After': retryAfter(false) };
+    else if (status !== 401 && status !== 413 && status !== 414) Object.assign(response, counted);
+    responses[String(status) as `${ErrorStatus}`] = response;
   }
   return {
     operationId: name,
     summary: endpoint.summary,
-    description: [endpoint.description, ACCESS_TEXT[endpoint.access]].filter(Boolean).join('\n\n'),
+    description: [
+      endpoint.description,
+      ACCESS_TEXT[endpoint.access],
+      endpoint.rateLimit && RATE_LIMIT_TEXT[endpoint.rateLimit],
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     tags: [endpoint.tag],
     'x-roles': ACCESS_ROLES[endpoint.access],
     security: endpoint.access === 'public' ? [] : [{ [SESSION_COOKIE_SCHEME]: [] }],
@@ -100,9 +162,27 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
                     [endpoint.multipart.field]: {
                       type: 'string',
                       contentMediaType: 'application/octet-stream',
+                      maxLength: endpoint.multipart.maxBytes,
                       description: endpoint.multipart.description,
                     },
                   },
+                },
+              },
+            },
+          },
+        }
+      : {}),
+    ...(endpoint.file
+      ? {
+          requestBody: {
+            required: true,
+            description: endpoint.file.description,
+            content: {
+              [endpoint.file.contentType]: {
+                schema: {
+                  type: 'string',
+                  contentMediaType: endpoint.file.contentType,
+                  maxLength: endpoint.file.maxBytes,
                 },
               },
             },
@@ -113,33 +193,53 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
   };
 }
 
+const TAGS: Array<{ name: EndpointSpec['tag']; description: string }> = [
+  { name: 'Account', description: 'Signing in, registering, and the signed-in user’s own account' },
+  { name: 'Users', description: 'Accounts of others and the district’s policies (staff)' },
+  { name: 'Audit', description: 'The log of privileged actions' },
+  { name: 'Opportunities', description: 'Volunteer opportunities, sign-ups, photos, attendance' },
+  { name: 'Content', description: 'Blog posts and notifications' },
+  { name: 'Service hours', description: 'Logged hours, reviews, goals, reports, official records' },
+  { name: 'Contract', description: 'This document' },
+];
+
 export function buildOpenApiDocument(version = '1.0.0') {
   const paths: ZodOpenApiPathsObject = {};
   for (const [name, endpoint] of Object.entries(API_ENDPOINTS)) {
     const path = toOpenApiPath(endpoint.path);
     paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation(name, endpoint) };
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'District volunteering platform API',
-      version,
-      description:
-        'Every call under /api, generated from the shared zod schemas (packages/contracts). ' +
-        'Errors always have one JSON shape: `{ statusCode, message, errors? }`. Sign in with ' +
-        'POST /api/login; the session travels in an HttpOnly cookie. State-changing calls from a ' +
-        'browser must come from the site itself.',
-    },
-    servers: [{ url: '/' }],
-    security: [{ [SESSION_COOKIE_SCHEME]: [] }],
-    components: {
-      securitySchemes: {
-        [SESSION_COOKIE_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME },
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'District volunteering platform API',
+        version,
+        description:
+          'Every call under /api, generated from the shared zod schemas (packages/contracts). ' +
+          'Errors always have one JSON shape: `{ statusCode, message, errors? }`. Sign in with ' +
+          'POST /api/login; the session travels in an HttpOnly cookie. State-changing calls from a ' +
+          'browser must come from the site itself.',
       },
-      schemas: { ApiError: apiErrorSchema },
+      // The site's own origin, for its own pages and the public (x-internal: false).
+      servers: [{ url: '/', 'x-internal': false }],
+      tags: TAGS,
+      security: [{ [SESSION_COOKIE_SCHEME]: [] }],
+      components: {
+        securitySchemes: {
+          [SESSION_COOKIE_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE_NAME,
+            description: 'The HttpOnly session cookie POST /api/login and POST /api/register set.',
+          },
+        },
+        schemas: { ApiError: apiErrorSchema },
+      },
+      paths,
     },
-    paths,
-  });
+    { override: ({ jsonSchema }) => integerFormat(jsonSchema) },
+  );
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -18,6 +18,8 @@ import {
   pendingConsentResponseSchema,
   registerOptionsResponseSchema,
 } from '../consent.schema';
+import { AVATAR_MAX_BYTES } from '../constants';
+import { apiErrorSchema } from '../errors';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
 import {
@@ -65,6 +67,7 @@ import {
 import {
   issuedServiceRecordResponseSchema,
   issueServiceRecordSchema,
+  SERVICE_RECORD_PDF_MAX_BYTES,
   serviceRecordCodeParamSchema,
   serviceRecordPdfCheckResponseSchema,
   serviceRecordViewResponseSchema,
@@ -100,6 +103,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 // Error statuses an endpoint may answer, always with the one JSON error shape (errors.ts).
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
 
+// Who limits how fast a client may call (docs/architecture.md "Errors"); each answers 429 with
+// Retry-After. `counter`: svc-auth's request counter (RateLimitGuard over @nestjs/throttler), which
+// also sends RateLimit-Limit/-Remaining/-Reset/-Policy on its answers; `backoff`: svc-auth's login backoff;
+// `gateway`: a per-address limit_req zone (gateway/templates/maps.conf). Other calls have no limit.
+export type RateLimit = 'counter' | 'backoff' | 'gateway';
+
 export interface EndpointSpec {
   method: HttpMethod;
   // `:param` pattern, as API_ROUTES.
@@ -112,7 +121,9 @@ export interface EndpointSpec {
   // JSON request body.
   body?: z.ZodType;
   // multipart/form-data upload (the avatar): field name → description.
-  multipart?: { field: string; description: string };
+  multipart?: { field: string; description: string; maxBytes: number };
+  // A file as the whole body (the PDF to verify).
+  file?: { contentType: string; description: string; maxBytes: number };
   success: {
     status: 200 | 201 | 204;
     // JSON answer; absent for 204 and non-JSON answers.
@@ -122,8 +133,11 @@ export interface EndpointSpec {
     description: string;
   };
   // Statuses beyond those every call may answer (401/403 from access, 400 from params/query/body,
-  // 429/503 everywhere); see errorStatuses().
+  // 429 from a rate limit, 503 everywhere); see errorStatuses().
   errors?: ErrorStatus[];
+  // The error body when it is more than the one shape (errors.ts), e.g. the reset's `error`.
+  errorSchema?: z.ZodType;
+  rateLimit?: RateLimit;
   description?: string;
 }
 
@@ -179,6 +193,7 @@ const spec: Registry = {
     summary: 'Sign in',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'backoff',
     body: loginSchema,
     success: {
       status: 200,
@@ -191,6 +206,7 @@ const spec: Registry = {
     summary: 'Register a student account',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'counter',
     body: registerBodySchema,
     description:
       'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s.',
@@ -215,6 +231,7 @@ const spec: Registry = {
     summary: 'Ask for a password reset link by e-mail',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'counter',
     body: forgotPasswordSchema,
     success: {
       status: 200,
@@ -230,12 +247,22 @@ const spec: Registry = {
     body: resetPasswordSchema,
     success: { status: 200, schema: messageSchema, description: 'Password changed' },
     errors: [415],
+    // The reset screen shows `error` (SPEC §7, svc-auth's reset-error.filter.ts); what the
+    // gateway refuses itself has the one shape only.
+    errorSchema: apiErrorSchema
+      .extend({ error: z.string().optional() })
+      .meta({ id: 'PasswordResetError' }),
   },
   updateAvatar: {
     summary: 'Replace the current user’s avatar',
     tag: 'Account',
     access: 'signedIn',
-    multipart: { field: 'avatar', description: 'An image of at most 5 MB' },
+    rateLimit: 'counter',
+    multipart: {
+      field: 'avatar',
+      description: 'An image of at most 5 MB',
+      maxBytes: AVATAR_MAX_BYTES,
+    },
     success: {
       status: 200,
       schema: currentUserSchema,
@@ -363,6 +390,7 @@ const spec: Registry = {
     summary: 'The consent a guardian is asked for, by the link’s token',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'gateway',
     params: consentTokenParamSchema,
     success: { status: 200, schema: guardianConsentResponseSchema, description: 'The request' },
     errors: [404],
@@ -371,6 +399,7 @@ const spec: Registry = {
     summary: 'A guardian consents (account unlimited) or refuses (account deleted)',
     tag: 'Account',
     access: 'public',
+    rateLimit: 'gateway',
     params: consentTokenParamSchema,
     body: guardianConsentDecisionSchema,
     success: { status: 204, description: 'Recorded' },
@@ -475,6 +504,7 @@ const spec: Registry = {
     summary: 'A student’s sign-ups as an iCalendar feed (the token in the path is the key)',
     tag: 'Opportunities',
     access: 'public',
+    rateLimit: 'gateway',
     params: calendarFileParamSchema,
     success: { status: 200, contentType: 'text/calendar', description: 'A VCALENDAR' },
     errors: [404],
@@ -672,12 +702,14 @@ const spec: Registry = {
     access: 'signedIn',
     body: issueServiceRecordSchema,
     success: { status: 201, schema: issuedServiceRecordResponseSchema, description: 'Issued' },
-    errors: [404, 415],
+    // 403: a student naming another student.
+    errors: [403, 404, 415],
   },
   getServiceRecord: {
     summary: 'An issued service record, and whether it still matches the approved hours',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: serviceRecordCodeParamSchema,
     success: { status: 200, schema: serviceRecordViewResponseSchema, description: 'The record' },
     errors: [404],
@@ -686,6 +718,7 @@ const spec: Registry = {
     summary: 'The PDF of an issued service record, as issued',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: serviceRecordCodeParamSchema,
     success: { status: 200, contentType: 'application/pdf', description: 'The PDF' },
     errors: [404],
@@ -694,7 +727,12 @@ const spec: Registry = {
     summary: 'Whether a PDF is exactly a record as issued',
     tag: 'Service hours',
     access: 'public',
-    description: 'Body: the PDF itself (Content-Type application/pdf), at most 5 MB.',
+    rateLimit: 'gateway',
+    file: {
+      contentType: 'application/pdf',
+      description: 'The PDF itself, at most 5 MB',
+      maxBytes: SERVICE_RECORD_PDF_MAX_BYTES,
+    },
     success: { status: 200, schema: serviceRecordPdfCheckResponseSchema, description: 'The check' },
     errors: [413, 415],
   },
@@ -713,6 +751,7 @@ const spec: Registry = {
       'The entry a confirmation link asks about (first name, school, hours, date, description)',
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: hourConfirmationTokenParamSchema,
     success: { status: 200, schema: hourConfirmationViewResponseSchema, description: 'The entry' },
     errors: [404, 410],
@@ -721,6 +760,7 @@ const spec: Registry = {
     summary: "The organisation's answer: confirmed or declined, once per link",
     tag: 'Service hours',
     access: 'public',
+    rateLimit: 'gateway',
     params: hourConfirmationTokenParamSchema,
     body: hourConfirmationDecisionSchema,
     success: {
@@ -736,7 +776,8 @@ const spec: Registry = {
     access: 'signedIn',
     params: idParamSchema,
     success: { status: 204, description: 'Queued' },
-    errors: [404, 409],
+    // 403: someone else's entry.
+    errors: [403, 404, 409],
   },
   getHoursSettings: {
     summary: 'Whether a confirmation approves an entry by itself',
@@ -821,6 +862,8 @@ const spec: Registry = {
     access: 'admin',
     params: hoursReportParamSchema,
     success: { status: 200, contentType: 'text/csv', description: 'CSV file' },
+    // No such report.
+    errors: [404],
   },
   openApiDocument: {
     method: 'GET',
@@ -850,13 +893,18 @@ export const API_DOCS_PAGES = [
 // Every status an endpoint may answer besides its success.
 export function errorStatuses(endpoint: EndpointSpec): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
-  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart || endpoint.file)
+    statuses.add(400);
   if (endpoint.body) statuses.add(413);
   // An overlong path parameter or query string.
   if (endpoint.params || endpoint.query) statuses.add(414);
+  // The gateway refuses any state-changing call from another site (403), with a body over 1 MB
+  // (413) or with a body that is not JSON (415; multipart/PDF where a route takes them).
+  if (endpoint.method !== 'GET')
+    for (const status of [403, 413, 415] as const) statuses.add(status);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.access === 'admin' || endpoint.access === 'supervisor') statuses.add(403);
-  statuses.add(429);
+  if (endpoint.rateLimit) statuses.add(429);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -8,7 +8,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { API_MESSAGES } from '@district/contracts';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { RawServerDefault } from 'fastify';
+import type { FastifyReply, RawServerDefault } from 'fastify';
 import type { z } from 'zod';
 import {
   loadServiceConfig,
@@ -16,6 +16,7 @@ import {
   type ServiceConfig,
 } from '../config/service-config';
 import type { Identity } from '../identity/identity.types';
+import { mapError } from '../errors/error-body';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger';
 import { createRequestRedis, logRedisOutages } from '../redis/redis';
 import { ServiceKitModule } from './service-kit.module';
@@ -73,6 +74,14 @@ export async function createServiceApp(
     // answered (PostgreSQL and Redis close after the HTTP server): Fastify's default 503 here is
     // not retried by nginx and lost requests in a rolling restart.
     return503OnClosing: false,
+    // Errors Fastify's router answers before any route (a path parameter over its length limit:
+    // 414; a malformed percent-encoding: 400) get the one error shape too, not Fastify's own
+    // {error, code, message} with the path echoed back.
+    // (`unknown`: @nestjs/platform-fastify brings its own copy of Fastify's types.)
+    frameworkErrors: (error: Error, _request: unknown, reply: unknown) => {
+      const { body } = mapError(error);
+      void (reply as FastifyReply).status(body.statusCode).send(body);
+    },
   });
   const metrics = new ServiceMetrics(service);
   const spans = config.TRACING

@@ -31,6 +31,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Request body too large',
+  414: 'URI too long',
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Internal server error',
