@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { UserReplicaEntity, type Identity } from '@district/service-kit';
+import { isRestrictedUser, UserReplicaEntity, type Identity } from '@district/service-kit';
 import type { ReviewDecision, ReviewStatus } from '@district/contracts';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { BlogPostEntity } from './blog-post.entity';
 import type { BlogPostRow } from './blog-post-view';
+import { ListVersionEntity } from './list-version.entity';
 
 // Columns of BlogPostRow, for a post aliased `p` left-joined to live users aliased `u`: the raw
 // form of viewQuery() below, for the full list (bench/blog-list.ts).
@@ -33,9 +34,9 @@ export class BlogPostsRepository {
     @InjectRepository(BlogPostEntity) private readonly repo: Repository<BlogPostEntity>,
   ) {}
 
-  // Raw on purpose: one indexed lookup on every GET /api/blog-posts, the hot path measured by
-  // bench/blog-list.ts.
   async readListState(viewer: Identity): Promise<ListState> {
+    // raw SQL: one indexed lookup on every GET /api/blog-posts, the hot path measured by
+    // bench/blog-list.ts (version and the EXISTS in one round trip).
     const [state]: Array<{ version: string; ownHidden: boolean }> = await this.repo.query(
       `SELECT "version", (NOT $1 AND EXISTS (
            SELECT 1 FROM "blog_posts" WHERE "author_id" = $2 AND "status" <> 'approved')) AS "ownHidden"
@@ -45,26 +46,35 @@ export class BlogPostsRepository {
     return { version: BigInt(state.version), ownHidden: state.ownHidden };
   }
 
-  // The whole list of one kind and the list version it reflects, read in one snapshot. Raw on
-  // purpose: the full-list query of bench/blog-list.ts (2,000 posts), kept as measured.
-  readListSnapshot(kind: ListKind): Promise<{ version: bigint; rows: BlogPostRow[] }> {
+  // The whole list of one kind and the list version it reflects, read in one snapshot: the
+  // caller's transaction (withTransaction) must not have run any statement yet.
+  async readListSnapshot(
+    manager: EntityManager,
+    kind: ListKind,
+  ): Promise<{ version: bigint; rows: BlogPostRow[] }> {
     const [where, params] =
       'authorId' in kind
         ? [`(p."status" = 'approved' OR p."author_id" = $1)`, [kind.authorId]]
         : kind.key === 'approved'
           ? [`p."status" = 'approved'`, []]
           : ['TRUE', []];
-    return this.repo.manager.transaction('REPEATABLE READ', async (manager) => {
-      await manager.query('SET TRANSACTION READ ONLY');
-      const [version]: Array<{ version: string }> = await manager.query(
-        `SELECT "version" FROM "list_versions" WHERE "name" = 'blog_posts'`,
-      );
-      const rows: BlogPostRow[] = await manager.query(
-        `SELECT ${BLOG_POST_COLUMNS} FROM "blog_posts" p ${AUTHOR_JOIN} WHERE ${where} ${NEWEST_FIRST}`,
-        params,
-      );
-      return { version: BigInt(version.version), rows };
-    });
+    // raw SQL: SET TRANSACTION has no TypeORM form; the version and the rows must come from one
+    // snapshot, or a list could be cached under a version it does not reflect.
+    await manager.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const version = await manager
+      .getRepository(ListVersionEntity)
+      .findOneOrFail({ select: { version: true }, where: { name: 'blog_posts' } });
+    // raw SQL: the full-list query of bench/blog-list.ts (2,000 posts), kept as measured.
+    const rows: BlogPostRow[] = await manager.query(
+      `SELECT ${BLOG_POST_COLUMNS} FROM "blog_posts" p ${AUTHOR_JOIN} WHERE ${where} ${NEWEST_FIRST}`,
+      params,
+    );
+    return { version: BigInt(version.version), rows };
+  }
+
+  // Issue 20: the author waits for a guardian's consent (the replica's flag).
+  isRestrictedAuthor(authorId: number): Promise<boolean> {
+    return isRestrictedUser(this.repo.manager, authorId);
   }
 
   // One page of the posts the viewer may see, newest first, and their total.

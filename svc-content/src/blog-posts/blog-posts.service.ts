@@ -16,7 +16,7 @@ import {
   type Page,
   type ReviewDecision,
 } from '@district/contracts';
-import { AuditService, isRestrictedUser, type Identity } from '@district/service-kit';
+import { AuditService, withTransaction, type Identity } from '@district/service-kit';
 import { BlogListCache, type CachedBlogList } from './blog-list.cache';
 import { toBlogPost } from './blog-post-view';
 import { BlogPostsRepository, type ListKind } from './blog-posts.repository';
@@ -40,7 +40,9 @@ export class BlogPostsService {
         ? { key: `author:${viewer.id}`, authorId: viewer.id }
         : { key: 'approved' };
     return this.cache.get(kind.key, state.version, async () => {
-      const { version, rows } = await this.posts.readListSnapshot(kind);
+      const { version, rows } = await withTransaction(this.dataSource, (manager) =>
+        this.posts.readListSnapshot(manager, kind),
+      );
       return { version, json: JSON.stringify(rows.map(toBlogPost)) };
     });
   }
@@ -60,7 +62,7 @@ export class BlogPostsService {
   // SPEC §4: a new post is pending, "submitted for review".
   async create(author: Identity, input: BlogPostInput): Promise<BlogPost> {
     // Issue 20: a student under 13 waiting for a guardian's consent does not publish.
-    if (await isRestrictedUser(this.dataSource.manager, author.id))
+    if (await this.posts.isRestrictedAuthor(author.id))
       throw new ForbiddenException(CONSENT_MESSAGES.restrictedBlog);
     const id = await this.posts.insertPost({
       title: input.title,
@@ -79,7 +81,7 @@ export class BlogPostsService {
       target: { type: 'blog-post', id },
     };
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await withTransaction(this.dataSource, async (manager) => {
         const found = await this.posts.lockForReview(manager, id);
         if (!found) throw new NotFoundException(API_MESSAGES.blogPostNotFound);
         if (found.status !== 'pending')

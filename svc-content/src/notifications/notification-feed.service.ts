@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AnyNotificationItem } from '@district/contracts';
+import { withTransaction } from '@district/service-kit';
 import { NotificationsRepository, type ItemRow } from './notifications.repository';
 
 // One answer never carries more than this; the rest follows on the next request.
@@ -54,7 +55,7 @@ export class NotificationFeedService {
     // First call: nothing before now. Otherwise the common case, nothing new: no transaction,
     // no row lock.
     if (created || newest <= cursor) return [];
-    return this.dataSource.transaction(async (manager) => {
+    return withTransaction(this.dataSource, async (manager) => {
       const from = await this.feed.lockCursor(manager, userId);
       const items = await this.feed.findItemsAfter(manager, from, NOTIFICATION_BATCH_LIMIT, userId);
       if (items.length === 0) {
@@ -77,7 +78,7 @@ export class NotificationFeedService {
   ): Promise<Map<number, AnyNotificationItem[]>> {
     const result = new Map<number, AnyNotificationItem[]>();
     if (userIds.length === 0) return result;
-    return this.dataSource.transaction(async (manager) => {
+    return withTransaction(this.dataSource, async (manager) => {
       const cursors = await this.feed.lockCursorsBehind(manager, userIds, upToId);
       if (cursors.length === 0) return result;
       const from = Math.min(...cursors.map((row) => row.last_item_id));

@@ -42,8 +42,10 @@ export class NotificationsRepository {
   ) {}
 
   // One round trip on every poll: the user's cursor (created at the newest item on the first
-  // call, `created`) and the newest item id. Raw: INSERT … ON CONFLICT inside a CTE.
+  // call, `created`) and the newest item id.
   async openCursor(userId: number): Promise<{ created: boolean; cursor: number; newest: number }> {
+    // raw SQL: INSERT … ON CONFLICT DO NOTHING inside a CTE, one round trip on every poll
+    // (bench/notification-latency.ts).
     const [row]: Array<{ created: boolean; cursor: number; newest: number }> =
       await this.items.query(
         `WITH "newest" AS (SELECT coalesce(max("id"), 0) AS "id" FROM "notification_items"),
@@ -63,6 +65,7 @@ export class NotificationsRepository {
 
   // The user's cursor, its row locked until the caller's transaction ends (0 when it has none).
   async lockCursor(manager: EntityManager, userId: number): Promise<number> {
+    // raw SQL: the polling path measured by bench/notification-latency.ts, kept as measured.
     const [locked]: Array<{ last_item_id: number }> = await manager.query(
       `SELECT "last_item_id" FROM "notification_cursors" WHERE "user_id" = $1 FOR UPDATE`,
       [userId],
@@ -77,6 +80,8 @@ export class NotificationsRepository {
     userIds: readonly number[],
     upToId: number,
   ): Promise<Array<{ user_id: number; last_item_id: number }>> {
+    // raw SQL: thousands of users per push as one int[] parameter (bench/sse-capacity.ts), not
+    // one bind parameter each as TypeORM's In() would send.
     return manager.query(
       `SELECT "user_id", "last_item_id" FROM "notification_cursors"
         WHERE "user_id" = ANY($1::int[]) AND "last_item_id" < $2
@@ -86,6 +91,7 @@ export class NotificationsRepository {
   }
 
   async moveCursors(manager: EntityManager, userIds: readonly number[], to: number): Promise<void> {
+    // raw SQL: one int[] parameter for thousands of users (bench/sse-capacity.ts), as above.
     await manager.query(
       `UPDATE "notification_cursors" SET "last_item_id" = $2 WHERE "user_id" = ANY($1::int[])`,
       [userIds, to],
@@ -100,6 +106,8 @@ export class NotificationsRepository {
     limit: number,
     userId: number,
   ): Promise<ItemRow[]> {
+    // raw SQL: the polling path of bench/notification-latency.ts; `fresh` is computed by the
+    // database's clock.
     return manager.query(
       `SELECT ${ITEM_COLUMNS} FROM "notification_items"
         WHERE "id" > $1 AND ("recipient_id" IS NULL OR "recipient_id" = $3)
@@ -116,6 +124,7 @@ export class NotificationsRepository {
     upToId: number,
     userIds: readonly number[],
   ): Promise<ItemRow[]> {
+    // raw SQL: the push path of bench/sse-capacity.ts (one int[] parameter for every user).
     return manager.query(
       `SELECT ${ITEM_COLUMNS} FROM "notification_items"
         WHERE "id" > $1 AND "id" <= $2
@@ -130,9 +139,9 @@ export class NotificationsRepository {
   }
 
   // Inserts commit in id order (one at a time across instances), so a reader that sees item n
-  // has seen every item before it and a cursor never skips a late commit. Raw: an advisory lock
-  // is nothing TypeORM expresses.
+  // has seen every item before it and a cursor never skips a late commit.
   async lockItemOrder(manager: EntityManager): Promise<void> {
+    // raw SQL: an advisory lock is nothing TypeORM expresses.
     await manager.query(
       `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.notification_items'))`,
     );
