@@ -1,13 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, type BlogPost } from '@district/contracts';
-import { PUBLISHED_AUDIT_LOG, waitFor } from '@district/service-kit/testing';
+import {
+  PUBLISHED_AUDIT_LOG,
+  waitFor,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type RequestOptions,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import { DataSource } from 'typeorm';
+import type { ServiceConfig } from '@district/service-kit';
+import { AppModule, SERVICE } from '../src/app.module';
 import {
   ADMIN,
   STUDENT,
   postBody,
-  startContentService,
-  type ContentHarness,
-} from './support/content-harness';
+  contentEvents,
+  contentTestConfig,
+  type ContentEvents,
+  type ErrorResponseBody,
+} from './support/content-fixtures';
 
 interface AuditRow {
   actor_id: number | null;
@@ -18,20 +33,33 @@ interface AuditRow {
   detail: Record<string, unknown> | null;
 }
 
-let h: ContentHarness;
+let database: TestDatabase;
+let config: ServiceConfig;
+let service: TestService;
+let events: ContentEvents;
+let db: DataSource;
+const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
+  callService<T>(service.url, method, path, options);
 
 beforeAll(async () => {
-  h = await startContentService();
-  await h.registerUser({ id: STUDENT.id, name: 'Stella Student' });
-  await h.registerUser({ id: ADMIN.id, name: 'Ada Admin', isAdmin: true });
+  database = await createTestDatabase('content');
+  config = contentTestConfig(database);
+  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+  db = service.app.get(DataSource);
+  events = contentEvents(config, db);
+  await events.registerUser({ id: STUDENT.id, name: 'Stella Student' });
+  await events.registerUser({ id: ADMIN.id, name: 'Ada Admin', isAdmin: true });
 });
 
 afterAll(async () => {
-  await h?.close();
+  await events?.close();
+  await service?.close();
+  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+  await database?.drop();
 });
 
 const recordsFor = async (id: number): Promise<AuditRow[]> =>
-  (await h.db.query(
+  (await db.query(
     `SELECT actor_id, action, target_type, target_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
       WHERE target_type = 'blog-post' AND target_id = $1 ORDER BY id`,
     [String(id)],
@@ -39,13 +67,13 @@ const recordsFor = async (id: number): Promise<AuditRow[]> =>
 
 const statusOf = async (id: number): Promise<string> =>
   (
-    (await h.db.query(`SELECT status FROM "blog_posts" WHERE id = $1`, [id])) as Array<{
+    (await db.query(`SELECT status FROM "blog_posts" WHERE id = $1`, [id])) as Array<{
       status: string;
     }>
   )[0].status;
 
 async function createPost(title: string): Promise<BlogPost> {
-  const response = await h.request<BlogPost>('POST', '/api/blog-posts', {
+  const response = await request<BlogPost>('POST', '/api/blog-posts', {
     as: STUDENT,
     json: postBody({ title }),
   });
@@ -54,7 +82,7 @@ async function createPost(title: string): Promise<BlogPost> {
 }
 
 const review = (id: number, status: 'approved' | 'rejected') =>
-  h.request('PATCH', `/api/blog-posts/${id}/status`, { as: ADMIN, json: { status } });
+  request('PATCH', `/api/blog-posts/${id}/status`, { as: ADMIN, json: { status } });
 
 // Issue 9: post moderation is on record, written with the action. Issue 16: as audit.recorded
 // events in svc-content's outbox, bound for svc-auth's merged trail.
@@ -112,7 +140,7 @@ describe('audit trail (svc-content, real PostgreSQL and Redis)', () => {
 
   it('records nothing for a student refused at the door (403)', async () => {
     const post = await createPost('Student tries');
-    const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+    const response = await request('PATCH', `/api/blog-posts/${post.id}/status`, {
       as: STUDENT,
       json: { status: 'approved' },
     });
@@ -123,7 +151,7 @@ describe('audit trail (svc-content, real PostgreSQL and Redis)', () => {
 
   it('sends its records on to svc-auth: the relay publishes them', async () => {
     await waitFor(async () => {
-      const [{ n }] = (await h.db.query(
+      const [{ n }] = (await db.query(
         `SELECT count(*)::int AS n FROM outbox WHERE type = 'audit.recorded' AND published_at IS NULL`,
       )) as Array<{ n: number }>;
       return n === 0;

@@ -1,46 +1,71 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, VALIDATION, type BlogPost, type Page } from '@district/contracts';
-import { identityHeader } from '@district/service-kit/testing';
+import {
+  identityHeader,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type RequestOptions,
+  type TestDatabase,
+  type TestService,
+  type Caller,
+} from '@district/service-kit/testing';
+import { DataSource } from 'typeorm';
+import type { ServiceConfig } from '@district/service-kit';
+import { AppModule, SERVICE } from '../src/app.module';
 import {
   ADMIN,
   OTHER_STUDENT,
   STUDENT,
   SUPERVISOR,
   postBody,
-  startContentService,
-  type Caller,
-  type ContentHarness,
-} from './support/content-harness';
+  contentEvents,
+  contentTestConfig,
+  type ContentEvents,
+  type ErrorResponseBody,
+} from './support/content-fixtures';
 
-let h: ContentHarness;
+let database: TestDatabase;
+let config: ServiceConfig;
+let service: TestService;
+let events: ContentEvents;
+let db: DataSource;
+const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
+  callService<T>(service.url, method, path, options);
 
 beforeAll(async () => {
-  h = await startContentService();
-  await h.registerUser({
+  database = await createTestDatabase('content');
+  config = contentTestConfig(database);
+  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+  db = service.app.get(DataSource);
+  events = contentEvents(config, db);
+  await events.registerUser({
     id: STUDENT.id,
     name: 'Stella Student',
     avatarUrl: '/api/avatars/101.webp',
   });
-  await h.registerUser({ id: OTHER_STUDENT.id, name: 'Otto Other' });
-  await h.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true });
-  await h.registerUser({ id: ADMIN.id, name: 'Ada Admin', isAdmin: true });
+  await events.registerUser({ id: OTHER_STUDENT.id, name: 'Otto Other' });
+  await events.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true });
+  await events.registerUser({ id: ADMIN.id, name: 'Ada Admin', isAdmin: true });
 });
 
 afterAll(async () => {
-  await h?.close();
+  await events?.close();
+  await service?.close();
+  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+  await database?.drop();
 });
 
 beforeEach(async () => {
-  await h.db.query(`TRUNCATE "blog_posts" RESTART IDENTITY`);
+  await db.query(`TRUNCATE "blog_posts" RESTART IDENTITY`);
 });
 
 const postCount = async (): Promise<number> =>
-  Number(
-    ((await h.db.query(`SELECT count(*) AS n FROM "blog_posts"`)) as Array<{ n: string }>)[0].n,
-  );
+  Number(((await db.query(`SELECT count(*) AS n FROM "blog_posts"`)) as Array<{ n: string }>)[0].n);
 
 async function createPost(as: Caller, overrides: Record<string, unknown> = {}): Promise<BlogPost> {
-  const response = await h.request<BlogPost>('POST', '/api/blog-posts', {
+  const response = await request<BlogPost>('POST', '/api/blog-posts', {
     as,
     json: postBody(overrides),
   });
@@ -49,7 +74,7 @@ async function createPost(as: Caller, overrides: Record<string, unknown> = {}): 
 }
 
 async function review(id: number, status: 'approved' | 'rejected'): Promise<void> {
-  const response = await h.request('PATCH', `/api/blog-posts/${id}/status`, {
+  const response = await request('PATCH', `/api/blog-posts/${id}/status`, {
     as: ADMIN,
     json: { status },
   });
@@ -57,7 +82,7 @@ async function review(id: number, status: 'approved' | 'rejected'): Promise<void
 }
 
 const titles = async (as: Caller): Promise<string[]> => {
-  const response = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as });
+  const response = await request<BlogPost[]>('GET', '/api/blog-posts', { as });
   expect(response.status).toBe(200);
   return response.body.map((post) => post.title);
 };
@@ -68,7 +93,7 @@ describe('signed out (no identity from the gateway)', () => {
     ['POST', '/api/blog-posts', postBody()],
     ['PATCH', '/api/blog-posts/1/status', { status: 'approved' }],
   ])('%s %s answers 401 in the error shape and writes nothing', async (method, path, json) => {
-    const response = await h.request(method, path, { json });
+    const response = await request(method, path, { json });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ statusCode: 401, message: expect.any(String) });
     expect(await postCount()).toBe(0);
@@ -78,7 +103,7 @@ describe('signed out (no identity from the gateway)', () => {
     const forged = identityHeader(ADMIN, 'x'.repeat(40));
     const expired = identityHeader(ADMIN, undefined, { expiresInSeconds: -5 });
     for (const headers of [forged, expired, { 'x-identity': 'not-a-token' }]) {
-      const response = await h.request('GET', '/api/blog-posts', { headers });
+      const response = await request('GET', '/api/blog-posts', { headers });
       expect(response.status).toBe(401);
     }
   });
@@ -90,7 +115,7 @@ describe('POST /api/blog-posts', () => {
     ['supervisor', SUPERVISOR],
     ['admin', ADMIN],
   ])('a %s submits a post: 201, pending, with their name and avatar', async (_role, caller) => {
-    const response = await h.request<BlogPost>('POST', '/api/blog-posts', {
+    const response = await request<BlogPost>('POST', '/api/blog-posts', {
       as: caller,
       json: postBody({ title: `  Trip report ${caller.id}  ` }),
     });
@@ -114,11 +139,11 @@ describe('POST /api/blog-posts', () => {
       'Second paragraph with <img src=x onerror="alert(1)"> & an ampersand, long enough to pass.';
     const created = await createPost(STUDENT, { content });
     expect(created.content).toBe(content);
-    const [stored] = (await h.db.query(`SELECT "content" FROM "blog_posts" WHERE "id" = $1`, [
+    const [stored] = (await db.query(`SELECT "content" FROM "blog_posts" WHERE "id" = $1`, [
       created.id,
     ])) as Array<{ content: string }>;
     expect(stored.content).toBe(content);
-    const listed = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT });
+    const listed = await request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT });
     expect(listed.body[0].content).toBe(content);
   });
 
@@ -140,7 +165,7 @@ describe('POST /api/blog-posts', () => {
   ])(
     'refuses %s with 400 naming the field, and writes nothing',
     async (_case, overrides, path, message) => {
-      const response = await h.request('POST', '/api/blog-posts', {
+      const response = await request('POST', '/api/blog-posts', {
         as: STUDENT,
         json: postBody(overrides),
       });
@@ -151,7 +176,7 @@ describe('POST /api/blog-posts', () => {
   );
 
   it('reports both spec messages when title and content are both too short', async () => {
-    const response = await h.request('POST', '/api/blog-posts', {
+    const response = await request('POST', '/api/blog-posts', {
       as: STUDENT,
       json: { title: 'Hi', content: 'Too short.' },
     });
@@ -168,14 +193,14 @@ describe('POST /api/blog-posts', () => {
   });
 
   it('answers malformed JSON, a non-object body and an oversized body with 4xx, never 500', async () => {
-    const malformed = await h.request('POST', '/api/blog-posts', {
+    const malformed = await request('POST', '/api/blog-posts', {
       as: STUDENT,
       body: '{"title": ',
     });
     expect(malformed.status).toBe(400);
-    const array = await h.request('POST', '/api/blog-posts', { as: STUDENT, json: [postBody()] });
+    const array = await request('POST', '/api/blog-posts', { as: STUDENT, json: [postBody()] });
     expect(array.status).toBe(400);
-    const huge = await h.request('POST', '/api/blog-posts', {
+    const huge = await request('POST', '/api/blog-posts', {
       as: STUDENT,
       json: postBody({ content: 'x'.repeat(1_100_000) }),
     });
@@ -219,7 +244,7 @@ describe('GET /api/blog-posts visibility (newest first)', () => {
   });
 
   it('an admin sees every post with its status', async () => {
-    const response = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN });
+    const response = await request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN });
     expect(response.body.map((p) => [p.title, p.status])).toEqual([
       ['B3 rejected', 'rejected'],
       ['A3 rejected', 'rejected'],
@@ -231,40 +256,40 @@ describe('GET /api/blog-posts visibility (newest first)', () => {
   });
 
   it('a signed-in user with no posts anywhere visible gets an empty array', async () => {
-    await h.db.query(`UPDATE "blog_posts" SET "status" = 'pending'`);
-    const response = await h.request('GET', '/api/blog-posts', { as: SUPERVISOR });
+    await db.query(`UPDATE "blog_posts" SET "status" = 'pending'`);
+    const response = await request('GET', '/api/blog-posts', { as: SUPERVISOR });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([]);
   });
 
   it('orders by creation time, not by id or review time', async () => {
-    await h.db.query(
+    await db.query(
       `UPDATE "blog_posts" SET "created_at" = now() + interval '1 hour' WHERE "title" = 'A1 approved'`,
     );
     expect((await titles(SUPERVISOR))[0]).toBe('A1 approved');
   });
 
   it('pages on request (?page, ?pageSize) and keeps the plain call a full array', async () => {
-    const first = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?page=1&pageSize=2', {
+    const first = await request<Page<BlogPost>>('GET', '/api/blog-posts?page=1&pageSize=2', {
       as: STUDENT,
     });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: 4, page: 1, pageSize: 2 });
     expect(first.body.items.map((p) => p.title)).toEqual(['A3 rejected', 'A2 pending']);
-    const second = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?page=2&pageSize=2', {
+    const second = await request<Page<BlogPost>>('GET', '/api/blog-posts?page=2&pageSize=2', {
       as: STUDENT,
     });
     expect(second.body.items.map((p) => p.title)).toEqual(['B1 approved', 'A1 approved']);
-    const past = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?page=9&pageSize=2', {
+    const past = await request<Page<BlogPost>>('GET', '/api/blog-posts?page=9&pageSize=2', {
       as: STUDENT,
     });
     expect(past.body).toEqual({ items: [], total: 4, page: 9, pageSize: 2 });
-    const sizeOnly = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?pageSize=1', {
+    const sizeOnly = await request<Page<BlogPost>>('GET', '/api/blog-posts?pageSize=1', {
       as: ADMIN,
     });
     expect(sizeOnly.body).toMatchObject({ total: 6, page: 1, pageSize: 1 });
     expect(sizeOnly.body.items).toHaveLength(1);
-    const plain = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN });
+    const plain = await request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN });
     expect(Array.isArray(plain.body)).toBe(true);
     expect(plain.body).toHaveLength(6);
   });
@@ -272,7 +297,7 @@ describe('GET /api/blog-posts visibility (newest first)', () => {
   it.each(['page=0', 'pageSize=0', 'pageSize=201', 'page=abc'])(
     'refuses a bad paging parameter (%s) with 400 naming it',
     async (query) => {
-      const response = await h.request('GET', `/api/blog-posts?${query}`, { as: STUDENT });
+      const response = await request('GET', `/api/blog-posts?${query}`, { as: STUDENT });
       expect(response.status).toBe(400);
       expect(response.body.errors[0].path).toBe(query.split('=')[0]);
     },
@@ -280,12 +305,12 @@ describe('GET /api/blog-posts visibility (newest first)', () => {
 
   // Issue 14.5: the admins' "Awaiting review" list is a paged, server-filtered list.
   it('narrows a page to one status (?status), newest first, without widening what a reader sees', async () => {
-    const all = (await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN })).body;
+    const all = (await request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN })).body;
     const pending = all.filter((p) => p.status === 'pending').map((p) => p.id);
     expect(pending.length).toBeGreaterThan(1);
     const seen: number[] = [];
     for (let page = 1; page <= pending.length; page += 1) {
-      const res = await h.request<Page<BlogPost>>(
+      const res = await request<Page<BlogPost>>(
         'GET',
         `/api/blog-posts?status=pending&page=${page}&pageSize=1`,
         { as: ADMIN },
@@ -298,20 +323,20 @@ describe('GET /api/blog-posts visibility (newest first)', () => {
 
     // A student gets their own pending posts only (the pending ones of their plain list, which
     // holds approved posts and their own); another student none of them.
-    const mine = (await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT })).body
+    const mine = (await request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT })).body
       .filter((p) => p.status === 'pending')
       .map((p) => p.id);
     expect(mine.length).toBeGreaterThan(0);
-    const own = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?status=pending', {
+    const own = await request<Page<BlogPost>>('GET', '/api/blog-posts?status=pending', {
       as: STUDENT,
     });
     expect(own.body.items.map((p) => p.id)).toEqual(mine);
-    const other = await h.request<Page<BlogPost>>('GET', '/api/blog-posts?status=pending', {
+    const other = await request<Page<BlogPost>>('GET', '/api/blog-posts?status=pending', {
       as: OTHER_STUDENT,
     });
     expect(other.body.items.some((p) => mine.includes(p.id))).toBe(false);
 
-    const bad = await h.request('GET', '/api/blog-posts?status=done', { as: ADMIN });
+    const bad = await request('GET', '/api/blog-posts?status=done', { as: ADMIN });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('status');
   });
@@ -321,7 +346,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
   it('an admin approves a pending post; its status and updatedAt change and everyone sees it', async () => {
     const post = await createPost(STUDENT);
     expect(await titles(OTHER_STUDENT)).toEqual([]);
-    const response = await h.request<BlogPost>('PATCH', `/api/blog-posts/${post.id}/status`, {
+    const response = await request<BlogPost>('PATCH', `/api/blog-posts/${post.id}/status`, {
       as: ADMIN,
       json: { status: 'approved' },
     });
@@ -340,7 +365,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
     const post = await createPost(STUDENT);
     await review(post.id, 'rejected');
     expect(await titles(OTHER_STUDENT)).toEqual([]);
-    const own = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT });
+    const own = await request<BlogPost[]>('GET', '/api/blog-posts', { as: STUDENT });
     expect(own.body.map((p) => p.status)).toEqual(['rejected']);
   });
 
@@ -349,13 +374,13 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
     ['supervisor', SUPERVISOR],
   ])('a %s is refused with 403 and the post stays pending', async (_role, caller) => {
     const post = await createPost(STUDENT);
-    const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+    const response = await request('PATCH', `/api/blog-posts/${post.id}/status`, {
       as: caller,
       json: { status: 'approved' },
     });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ statusCode: 403, message: expect.any(String) });
-    const [row] = (await h.db.query(`SELECT "status" FROM "blog_posts" WHERE "id" = $1`, [
+    const [row] = (await db.query(`SELECT "status" FROM "blog_posts" WHERE "id" = $1`, [
       post.id,
     ])) as Array<{
       status: string;
@@ -373,7 +398,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
     async (from, to) => {
       const post = await createPost(STUDENT);
       await review(post.id, from);
-      const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+      const response = await request('PATCH', `/api/blog-posts/${post.id}/status`, {
         as: ADMIN,
         json: { status: to },
       });
@@ -382,7 +407,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
         statusCode: 409,
         message: `${API_MESSAGES.onlyPending}: this post is already ${from}`,
       });
-      const [row] = (await h.db.query(`SELECT "status" FROM "blog_posts" WHERE "id" = $1`, [
+      const [row] = (await db.query(`SELECT "status" FROM "blog_posts" WHERE "id" = $1`, [
         post.id,
       ])) as Array<{
         status: string;
@@ -394,7 +419,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
   it('says the 409 in Spanish, status word included, for Accept-Language: es (issue 22)', async () => {
     const post = await createPost(STUDENT);
     await review(post.id, 'rejected');
-    const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+    const response = await request('PATCH', `/api/blog-posts/${post.id}/status`, {
       as: ADMIN,
       json: { status: 'approved' },
       headers: { 'accept-language': 'es' },
@@ -410,11 +435,11 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
   it('two admins deciding at once: one wins, the other gets 409', async () => {
     const post = await createPost(STUDENT);
     const [a, b] = await Promise.all([
-      h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+      request('PATCH', `/api/blog-posts/${post.id}/status`, {
         as: ADMIN,
         json: { status: 'approved' },
       }),
-      h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+      request('PATCH', `/api/blog-posts/${post.id}/status`, {
         as: { id: 302, isAdmin: true },
         json: { status: 'rejected' },
       }),
@@ -423,7 +448,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
   });
 
   it('an unknown id is a 404 "Blog post not found"', async () => {
-    const response = await h.request('PATCH', '/api/blog-posts/999999/status', {
+    const response = await request('PATCH', '/api/blog-posts/999999/status', {
       as: ADMIN,
       json: { status: 'approved' },
     });
@@ -432,7 +457,7 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
   });
 
   it.each(['abc', '1.5', '-1', '1e3'])('a malformed id (%s) is a 400 naming id', async (id) => {
-    const response = await h.request('PATCH', `/api/blog-posts/${id}/status`, {
+    const response = await request('PATCH', `/api/blog-posts/${id}/status`, {
       as: ADMIN,
       json: { status: 'approved' },
     });
@@ -452,13 +477,13 @@ describe('PATCH /api/blog-posts/{id}/status', () => {
     ],
   ])('refuses %s with 400 and leaves the post pending', async (_case, json, path, message) => {
     const post = await createPost(STUDENT);
-    const response = await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+    const response = await request('PATCH', `/api/blog-posts/${post.id}/status`, {
       as: ADMIN,
       json,
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toContainEqual({ path, message });
-    const [row] = (await h.db.query(`SELECT "status" FROM "blog_posts" WHERE "id" = $1`, [
+    const [row] = (await db.query(`SELECT "status" FROM "blog_posts" WHERE "id" = $1`, [
       post.id,
     ])) as Array<{
       status: string;

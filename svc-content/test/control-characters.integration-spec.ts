@@ -1,29 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VALIDATION } from '@district/contracts';
 import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type RequestOptions,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import { DataSource } from 'typeorm';
+import type { ServiceConfig } from '@district/service-kit';
+import { AppModule, SERVICE } from '../src/app.module';
+import {
   postBody,
-  startContentService,
   STUDENT,
-  type ContentHarness,
-} from './support/content-harness';
+  contentEvents,
+  contentTestConfig,
+  type ContentEvents,
+  type ErrorResponseBody,
+} from './support/content-fixtures';
 
 // Issue 15.1: a NUL in a blog post used to reach PostgreSQL (500); now 400 naming the field.
 describe('NUL and control characters (svc-content, real PostgreSQL)', () => {
-  let h: ContentHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let events: ContentEvents;
+  let db: DataSource;
+  const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const posts = async () =>
     (
-      (await h.db.query('SELECT count(*)::int AS n FROM content.blog_posts')) as Array<{
+      (await db.query('SELECT count(*)::int AS n FROM content.blog_posts')) as Array<{
         n: number;
       }>
     )[0].n;
 
   beforeAll(async () => {
-    h = await startContentService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student' });
+    database = await createTestDatabase('content');
+    config = contentTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = contentEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
   });
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it.each([
@@ -34,7 +61,7 @@ describe('NUL and control characters (svc-content, real PostgreSQL)', () => {
     'POST /api/blog-posts with a control character in %s: 400 naming it, nothing written',
     async (field, json) => {
       const before = await posts();
-      const res = await h.request('POST', '/api/blog-posts', { as: STUDENT, json });
+      const res = await request('POST', '/api/blog-posts', { as: STUDENT, json });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         statusCode: 400,
@@ -46,7 +73,7 @@ describe('NUL and control characters (svc-content, real PostgreSQL)', () => {
   );
 
   it('keeps paragraphs (line breaks) in the content', async () => {
-    const res = await h.request('POST', '/api/blog-posts', { as: STUDENT, json: postBody() });
+    const res = await request('POST', '/api/blog-posts', { as: STUDENT, json: postBody() });
     expect(res.status).toBe(201);
   });
 });

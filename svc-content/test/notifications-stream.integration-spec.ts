@@ -20,7 +20,7 @@ import {
   sleep,
   waitFor,
   type SseClient,
-} from './notifications-support';
+} from './support/notification-fixtures';
 
 // The push channel: GET /api/notifications/stream on several svc-content instances sharing one
 // database and Redis, as behind the gateway.

@@ -7,7 +7,7 @@ import {
   sleep,
   waitFor,
   type Instance,
-} from './notifications-support';
+} from './support/notification-fixtures';
 
 // GET /api/notifications against real PostgreSQL and Redis: the feed fed by opportunity.created
 // through the BullMQ consumer, and each user's cursor.

@@ -7,7 +7,7 @@ import {
   sleep,
   waitFor,
   type SseClient,
-} from './notifications-support';
+} from './support/notification-fixtures';
 
 // Issue 18: notification.requested becomes a toast for its recipients only.
 let cluster: ContentCluster;

@@ -1,21 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BlogPost, UserReplicaPayload } from '@district/contracts';
 import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type RequestOptions,
+  type TestDatabase,
+  type TestService,
+  type Caller,
+} from '@district/service-kit/testing';
+import { DataSource } from 'typeorm';
+import type { ServiceConfig } from '@district/service-kit';
+import { AppModule, SERVICE } from '../src/app.module';
+import {
   ADMIN,
   postBody,
-  startContentService,
-  type Caller,
-  type ContentHarness,
-} from './support/content-harness';
+  contentEvents,
+  contentTestConfig,
+  type ContentEvents,
+  type ErrorResponseBody,
+} from './support/content-fixtures';
 
-let h: ContentHarness;
+let database: TestDatabase;
+let config: ServiceConfig;
+let service: TestService;
+let events: ContentEvents;
+let db: DataSource;
+const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
+  callService<T>(service.url, method, path, options);
 
 beforeAll(async () => {
-  h = await startContentService();
+  database = await createTestDatabase('content');
+  config = contentTestConfig(database);
+  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+  db = service.app.get(DataSource);
+  events = contentEvents(config, db);
 });
 
 afterAll(async () => {
-  await h?.close();
+  await events?.close();
+  await service?.close();
+  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+  await database?.drop();
 });
 
 function user(id: number, overrides: Partial<UserReplicaPayload> = {}): UserReplicaPayload {
@@ -35,7 +62,7 @@ function user(id: number, overrides: Partial<UserReplicaPayload> = {}): UserRepl
 }
 
 async function writePost(author: Caller): Promise<BlogPost> {
-  const response = await h.request<BlogPost>('POST', '/api/blog-posts', {
+  const response = await request<BlogPost>('POST', '/api/blog-posts', {
     as: author,
     json: postBody(),
   });
@@ -45,7 +72,7 @@ async function writePost(author: Caller): Promise<BlogPost> {
 
 // What an admin's list says about one post's author.
 async function authorOf(postId: number): Promise<BlogPost['author'] | undefined> {
-  const response = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN });
+  const response = await request<BlogPost[]>('GET', '/api/blog-posts', { as: ADMIN });
   expect(response.status).toBe(200);
   return response.body.find((post) => post.id === postId)?.author;
 }
@@ -54,11 +81,11 @@ async function authorOf(postId: number): Promise<BlogPost['author'] | undefined>
 // (packages/service-kit/test/users-replica.integration-spec.ts); here what svc-content shows.
 describe('users replica (user.* events from svc-auth)', () => {
   it('a renamed user and a new avatar show on their existing posts', async () => {
-    await h.deliver('user.registered', user(1, { name: 'Maya Lee' }));
+    await events.deliver('user.registered', user(1, { name: 'Maya Lee' }));
     const post = await writePost({ id: 1 });
     expect(post.author).toEqual({ name: 'Maya Lee', avatarUrl: null });
 
-    await h.deliver(
+    await events.deliver(
       'user.updated',
       user(1, { name: 'Maya Lee-Nguyen', avatarUrl: '/api/avatars/1-b.webp' }),
     );
@@ -69,25 +96,25 @@ describe('users replica (user.* events from svc-auth)', () => {
   });
 
   it('a deleted user leaves their posts with author null ("Unknown Author"), name and avatar forgotten', async () => {
-    await h.deliver(
+    await events.deliver(
       'user.registered',
       user(2, { name: 'Leo Park', avatarUrl: '/api/avatars/2.webp' }),
     );
     const post = await writePost({ id: 2 });
-    await h.request('PATCH', `/api/blog-posts/${post.id}/status`, {
+    await request('PATCH', `/api/blog-posts/${post.id}/status`, {
       as: ADMIN,
       json: { status: 'approved' },
     });
 
-    await h.deliver('user.deleted', { id: 2 });
+    await events.deliver('user.deleted', { id: 2 });
     expect(await authorOf(post.id)).toBeNull();
     // Everyone still sees the approved post, without an author.
-    const asOther = await h.request<BlogPost[]>('GET', '/api/blog-posts', { as: { id: 999 } });
+    const asOther = await request<BlogPost[]>('GET', '/api/blog-posts', { as: { id: 999 } });
     expect(asOther.body.find((p) => p.id === post.id)).toMatchObject({
       author: null,
       status: 'approved',
     });
-    const [row] = (await h.db.query(
+    const [row] = (await db.query(
       `SELECT "name", "avatar_url" FROM "users" WHERE "id" = 2`,
     )) as Array<{
       name: string;
@@ -99,7 +126,7 @@ describe('users replica (user.* events from svc-auth)', () => {
   it('a post written before the replica learns its author picks the name up when the event lands', async () => {
     const post = await writePost({ id: 5 });
     expect(post.author).toBeNull();
-    await h.deliver('user.registered', user(5, { name: 'Late Arrival' }));
+    await events.deliver('user.registered', user(5, { name: 'Late Arrival' }));
     expect(await authorOf(post.id)).toEqual({ name: 'Late Arrival', avatarUrl: null });
   });
 });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   EVENT_TYPES,
   eventQueueName,
@@ -9,27 +9,22 @@ import {
   type EventType,
   type UserReplicaPayload,
 } from '@district/contracts';
+import type { ServiceConfig } from '@district/service-kit';
 import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
   enqueueEvent,
   eventProcessed,
   replicaUser,
-  startTestService,
   testRedisUrl,
   testServiceConfig,
-  type ApiResponse,
+  waitFor,
   type Caller,
   type EnqueueOptions,
-  type RequestOptions,
   type TestDatabase,
-  type TestService,
-  waitFor,
 } from '@district/service-kit/testing';
-import { AppModule, SERVICE } from '../../src/app.module';
+import { SERVICE } from '../../src/app.module';
 
-export type { ApiResponse, Caller, RequestOptions };
+// svc-content's fixtures for the kit's harness (createTestDatabase, testServiceConfig,
+// startTestService, callService): its config, its event queue, its callers and a valid post.
 
 // What a refused request answers (docs/architecture.md "Errors"); the default body type in tests.
 export interface ErrorResponseBody {
@@ -38,98 +33,51 @@ export interface ErrorResponseBody {
   errors: Array<{ path: string; message: string }>;
 }
 
-export type PublishOptions = EnqueueOptions;
+// The kit's test config for the content schema in a fresh test database.
+export function contentTestConfig(database: TestDatabase): ServiceConfig {
+  return testServiceConfig({ DB_SCHEMA: 'content', DATABASE_URL: database.url });
+}
 
-export interface ContentHarness {
-  service: TestService;
-  db: DataSource;
-  prefix: string;
-  request<T = ErrorResponseBody>(
-    method: string,
-    path: string,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<T>>;
-  // Delivers an event the way svc-auth's relay does: a job on events-svc-content in Redis.
+export interface ContentEvents {
+  // Delivers an event the way a producer's relay does: a job on events-svc-content in Redis.
   publish<T extends EventType>(
     type: T,
     payload: EventPayloadInput<T>,
-    options?: PublishOptions,
+    options?: EnqueueOptions,
   ): Promise<string>;
   // Publishes and waits until the consumer has recorded the event as processed.
   deliver<T extends EventType>(
     type: T,
     payload: EventPayloadInput<T>,
-    options?: PublishOptions,
+    options?: EnqueueOptions,
   ): Promise<string>;
   // user.registered through the real consumer, waiting until the replica has it.
   registerUser(user: Partial<UserReplicaPayload> & { id: number }): Promise<UserReplicaPayload>;
-  jobStates(): Promise<Record<string, number>>;
-  // A second svc-content process on the same database and queue (another replica).
-  startReplica(): Promise<TestService>;
   close(): Promise<void>;
 }
 
-export { waitFor };
-
-// svc-content as production builds it (createServiceApp), on a free port, against its own fresh
-// database and BullMQ prefix in the real PostgreSQL and Redis.
-export async function startContentService(): Promise<ContentHarness> {
-  const database: TestDatabase = await createTestDatabase('content');
-  const config = testServiceConfig({ DB_SCHEMA: 'content', DATABASE_URL: database.url });
-  let service: TestService;
-  try {
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  const db = service.app.get(DataSource);
+// svc-content's event queue (the service's BullMQ prefix), checked through its database `db`.
+export function contentEvents(config: ServiceConfig, db: DataSource): ContentEvents {
   const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
   const queue = new Queue(eventQueueName(SERVICE), { connection, prefix: config.BULLMQ_PREFIX });
-
-  const replicas: TestService[] = [];
-
-  const harness: ContentHarness = {
-    service,
-    db,
-    prefix: config.BULLMQ_PREFIX,
-
-    request: (method, path, options) => callService(service.url, method, path, options),
-
+  const events: ContentEvents = {
     publish: (type, payload, options) => enqueueEvent(queue, type, payload, options),
-
     async deliver(type, payload, options = {}) {
-      const id = await harness.publish(type, payload, options);
+      const id = await events.publish(type, payload, options);
       await waitFor(() => eventProcessed(db, id), `${type} ${id} to be processed`);
       return id;
     },
-
     async registerUser(user) {
       const payload = replicaUser(user);
-      await harness.deliver(EVENT_TYPES.userRegistered, payload);
+      await events.deliver(EVENT_TYPES.userRegistered, payload);
       return payload;
     },
-
-    async jobStates() {
-      return queue.getJobCounts('completed', 'failed', 'waiting', 'active', 'delayed');
-    },
-
-    async startReplica() {
-      const replica = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-      replicas.push(replica);
-      return replica;
-    },
-
     async close() {
-      await Promise.all(replicas.map((replica) => replica.close()));
-      await service.close();
       await queue.close();
       connection.disconnect();
-      await clearRedisPrefix(config.BULLMQ_PREFIX);
-      await database.drop();
     },
   };
-  return harness;
+  return events;
 }
 
 export const STUDENT: Caller = { id: 101 };

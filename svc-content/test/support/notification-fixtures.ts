@@ -26,8 +26,8 @@ import {
   type TestService,
   waitFor,
 } from '@district/service-kit/testing';
-import { AppModule, SERVICE } from '../src/app.module';
-import { NotificationStreamsService } from '../src/notifications/notification-streams.service';
+import { AppModule, SERVICE } from '../../src/app.module';
+import { NotificationStreamsService } from '../../src/notifications/notification-streams.service';
 
 export type Caller = Partial<Identity> & { id: number };
 
