@@ -1,0 +1,144 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { gunzipSync } from 'node:zlib';
+import { ListCache, type ListCacheSignal, type ListLoad } from './list-cache';
+import { listEtag, listEtagMatches, sendCachedList } from './list-response';
+
+class FakeSignal implements ListCacheSignal {
+  live = true;
+  private listener?: () => void;
+  subscribe(changed: () => void) {
+    this.listener = changed;
+    return () => (this.listener = undefined);
+  }
+  change() {
+    this.listener?.();
+  }
+}
+
+const loader = (value: unknown, version?: bigint) =>
+  jest.fn(async (): Promise<ListLoad> => ({ version, value }));
+
+describe(ListCache.name, () => {
+  it('encodes and compresses a list once, tagged by its bytes', async () => {
+    const sut = new ListCache({ name: 'posts' });
+    const load = loader([{ id: 1 }], 3n);
+    const first = await sut.read('approved', load, 3n);
+    const second = await sut.read('approved', load, 3n);
+    expect(second).toBe(first);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(first.json.toString()).toBe('[{"id":1}]');
+    expect(gunzipSync(first.gzip).toString()).toBe('[{"id":1}]');
+    expect(first.etag).toMatch(/^"posts-[\w-]{27}"$/);
+    // Equal bytes, equal tag: on another replica or after a restart too.
+    const other = await new ListCache({ name: 'posts' }).read('x', loader([{ id: 1 }]));
+    expect(other.etag).toBe(first.etag);
+  });
+
+  it('rebuilds an entry older than the version the caller read', async () => {
+    const sut = new ListCache({ name: 'posts' });
+    await sut.read('approved', loader([1], 3n), 3n);
+    const newer = await sut.read('approved', loader([1, 2], 4n), 4n);
+    expect(newer.json.toString()).toBe('[1,2]');
+    expect((await sut.read('approved', loader([9], 9n), 4n)).version).toBe(4n);
+  });
+
+  it('builds once for concurrent callers', async () => {
+    const sut = new ListCache({ name: 'posts' });
+    const load = loader([1], 1n);
+    const [a, b] = await Promise.all([sut.read('k', load, 1n), sut.read('k', load, 1n)]);
+    expect(a).toBe(b);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the least recently used entry beyond maxEntries', async () => {
+    const sut = new ListCache({ name: 'posts', maxEntries: 2 });
+    await sut.read('a', loader(['a']));
+    await sut.read('b', loader(['b']));
+    await sut.read('a', loader(['a2']));
+    await sut.read('c', loader(['c']));
+    expect(sut.size).toBe(2);
+    // "a" was used after "b": "b" went.
+    expect((await sut.read('a', loader(['a3']))).json.toString()).toBe('["a"]');
+    const load = loader(['b2']);
+    await sut.read('b', load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('under a signal: drops every entry on a change, and stores nothing while the signal is down', async () => {
+    const signal = new FakeSignal();
+    const sut = new ListCache({ name: 'opportunities', signal });
+    await sut.read('k', loader([1]));
+    signal.change();
+    expect(sut.size).toBe(0);
+    expect((await sut.read('k', loader([2]))).json.toString()).toBe('[2]');
+
+    signal.live = false;
+    const load = loader([3]);
+    await sut.read('other', load);
+    await sut.read('other', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not store a list read before a change signal', async () => {
+    const signal = new FakeSignal();
+    const sut = new ListCache({ name: 'opportunities', signal });
+    let release!: () => void;
+    const slow = jest.fn(
+      () => new Promise<ListLoad>((resolve) => (release = () => resolve({ value: ['old'] }))),
+    );
+    const reading = sut.read('k', slow);
+    await Promise.resolve();
+    signal.change();
+    release();
+    expect((await reading).json.toString()).toBe('["old"]');
+    expect(sut.size).toBe(0);
+  });
+});
+
+describe('list responses', () => {
+  const list = async () => new ListCache({ name: 'posts' }).read('k', loader([{ id: 1 }]));
+  const reply = () => {
+    const headers: Record<string, string> = {};
+    const sent = { code: 200 };
+    return {
+      headers,
+      sent,
+      header: (name: string, value: string) => (headers[name] = value),
+      status: (code: number) => (sent.code = code),
+    };
+  };
+
+  it('sends the gzip bytes to a client that accepts them, else the JSON, each with its tag', async () => {
+    const cached = await list();
+    const zipped = reply();
+    expect(sendCachedList({ headers: { 'accept-encoding': 'gzip, br' } }, zipped, cached)).toBe(
+      cached.gzip,
+    );
+    expect(zipped.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      etag: listEtag(cached, true),
+      vary: 'accept-encoding',
+      'cache-control': 'private, no-cache',
+    });
+    const plain = reply();
+    expect(sendCachedList({ headers: { 'accept-encoding': 'gzip;q=0' } }, plain, cached)).toBe(
+      cached.json,
+    );
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(cached.etag);
+    expect(cached.etag).not.toBe(listEtag(cached, true));
+  });
+
+  it('answers 304 to either representation’s tag, weak or strong, and to "*"', async () => {
+    const cached = await list();
+    for (const tag of [cached.etag, listEtag(cached, true), `W/${cached.etag}`, '*']) {
+      const r = reply();
+      expect(sendCachedList({ headers: { 'if-none-match': `"x", ${tag}` } }, r, cached)).toBe(
+        undefined,
+      );
+      expect(r.sent.code).toBe(304);
+    }
+    expect(listEtagMatches('"posts-other"', cached)).toBe(false);
+    expect(listEtagMatches(undefined, cached)).toBe(false);
+  });
+});
