@@ -28,10 +28,13 @@ describe(ListCache.name, () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(first.json.toString()).toBe('[{"id":1}]');
     expect(gunzipSync(first.gzip).toString()).toBe('[{"id":1}]');
-    expect(first.etag).toMatch(/^"posts-[\w-]{27}"$/);
+    expect(first.etag).toMatch(/^"posts-approved-[\w-]{27}"$/);
     // Equal bytes, equal tag: on another replica or after a restart too.
-    const other = await new ListCache({ name: 'posts' }).read('x', loader([{ id: 1 }]));
+    const other = await new ListCache({ name: 'posts' }).read('approved', loader([{ id: 1 }]));
     expect(other.etag).toBe(first.etag);
+    // Another kind of reader never shares a tag; a key stays a valid ETag character string.
+    const author = await sut.read('author: "7"', loader([{ id: 1 }]));
+    expect(author.etag).toMatch(/^"posts-author:__7_-[\w-]{27}"$/);
   });
 
   it('rebuilds an entry older than the version the caller read', async () => {

@@ -10,8 +10,8 @@ export interface CachedList {
   version: bigint;
   json: Buffer;
   gzip: Buffer;
-  // Strong tag of the JSON bytes (a hash, so equal on every replica and after a restart); the
-  // gzip representation is tagged `"<hash>.gz"` (listEtag).
+  // Strong tag: list name, key and a hash of the JSON bytes (so equal on every replica and after
+  // a restart); the gzip representation is tagged `"….gz"` (listEtag).
   etag: string;
 }
 
@@ -103,7 +103,8 @@ export class ListCache {
       version,
       json,
       gzip: await gzipAsync(json),
-      etag: `"${this.options.name}-${hash}"`,
+      // The key too: readers of another kind never revalidate against this list.
+      etag: `"${this.options.name}-${key.replace(/[^\x21\x23-\x7e]/g, '_')}-${hash}"`,
     };
     const current = this.entries.get(key);
     // Builds may finish out of order; never replace a newer list with an older one, nor store
