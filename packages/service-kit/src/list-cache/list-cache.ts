@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 // A cached list response: the JSON encoded and compressed once per change, not per request.
 export interface CachedList {
   // The change this list reflects (a version row's value), or 0n under a signal.
   version: bigint;
-  json: Buffer;
+  // Only the gzip bytes are kept (a 1.5 MB list is a few hundred KB): browsers take them as they
+  // are; the rare client that refuses gzip gets them inflated (listJson).
   gzip: Buffer;
   // Strong tag: list name, key and a hash of the JSON bytes (so equal on every replica and after
   // a restart); the gzip representation is tagged `"….gz"` (listEtag).
@@ -101,7 +103,6 @@ export class ListCache {
     const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
     const entry: CachedList = {
       version,
-      json,
       gzip: await gzipAsync(json),
       // The key too: readers of another kind never revalidate against this list.
       etag: `"${this.options.name}-${key.replace(/[^\x21\x23-\x7e]/g, '_')}-${hash}"`,
@@ -119,4 +120,9 @@ export class ListCache {
     }
     return entry;
   }
+}
+
+// The JSON bytes of a cached list.
+export function listJson(list: CachedList): Promise<Buffer> {
+  return gunzipAsync(list.gzip);
 }

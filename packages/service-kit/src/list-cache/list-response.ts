@@ -1,5 +1,5 @@
 import { acceptsGzip } from '../http/accepts-gzip.util';
-import type { CachedList } from './list-cache';
+import { listJson, type CachedList } from './list-cache';
 
 // The tag of one representation: the JSON's own, or with `.gz` for the gzip bytes (a strong
 // ETag names exact bytes, RFC 9110 §8.8.3).
@@ -30,11 +30,11 @@ export interface ListReply {
 
 // Answers a cached list: 304 when the client holds it, else the gzip bytes when accepted (nginx
 // passes an encoded answer through) or the JSON. Returns the body; undefined for a 304.
-export function sendCachedList(
+export async function sendCachedList(
   request: ListRequest,
   reply: ListReply,
   list: CachedList,
-): Buffer | undefined {
+): Promise<Buffer | undefined> {
   const gzipped = acceptsGzip(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
   // Revalidate on every use (the browser keeps the bytes; a reload costs a 304, not the list).
@@ -45,7 +45,7 @@ export function sendCachedList(
     return undefined;
   }
   reply.header('content-type', 'application/json; charset=utf-8');
-  if (!gzipped) return list.json;
+  if (!gzipped) return listJson(list);
   reply.header('content-encoding', 'gzip');
   return list.gzip;
 }
