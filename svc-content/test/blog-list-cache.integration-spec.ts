@@ -113,7 +113,8 @@ describe('the full list (cached bytes, every replica in step)', () => {
       headers: identityHeader(STUDENT),
     });
     const etag = first.headers.get('etag');
-    expect(etag).toMatch(/^W\/"/);
+    // Strong: the bytes of this representation (the kit's list cache).
+    expect(etag).toMatch(/^"blog-posts-/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
     const again = await fetch(`${service.url}/api/blog-posts`, {
       headers: { ...identityHeader(STUDENT), 'if-none-match': etag! },

@@ -64,3 +64,4 @@ export * from './export/own-data-export.module';
 export * from './metrics';
 export * from './tracing';
 export * from './i18n';
+export * from './list-cache';

@@ -11,21 +11,16 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import type { BlogPost, Page } from '@district/contracts';
-import { acceptsGzip, CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
+import {
+  CurrentUser,
+  IdParamDto,
+  Roles,
+  sendCachedList,
+  type Identity,
+} from '@district/service-kit';
 import { BlogListQueryDto, BlogPostDto, BlogStatusDto } from './blog-posts.dto';
 import { BlogPostsService } from './blog-posts.service';
-
-const gunzipAsync = promisify(gunzip);
-
-// If-None-Match holds this tag (or "*"); weak comparison, as RFC 9110 asks for GET.
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
 
 @Controller('api/blog-posts')
 export class BlogPostsController {
@@ -43,21 +38,8 @@ export class BlogPostsController {
     if (query.page !== undefined || query.pageSize !== undefined || query.status !== undefined) {
       return this.posts.page(user, query);
     }
-    const list = await this.posts.fullList(user);
-    void reply.header('vary', 'accept-encoding');
-    // Revalidate on every use (the browser keeps the bytes; a reload costs a 304, not the list).
-    void reply.header('cache-control', 'private, no-cache');
-    void reply.header('etag', list.etag);
-    if (ifNoneMatch(request.headers['if-none-match'], list.etag)) {
-      void reply.status(304);
-      return undefined;
-    }
-    void reply.header('content-type', 'application/json; charset=utf-8');
-    if (acceptsGzip(request.headers['accept-encoding'])) {
-      void reply.header('content-encoding', 'gzip');
-      return list.gzip;
-    }
-    return gunzipAsync(list.gzip);
+    // 304 while the browser holds it; gzip bytes or JSON with a strong ETag (the kit's helper).
+    return sendCachedList(request, reply, await this.posts.fullList(user));
   }
 
   @Post()

@@ -101,14 +101,15 @@ describe(BlogPostsService.name, () => {
           author: { name: 'Ada', avatarUrl: null },
         }),
       ]);
-      expect(first.etag).toBe('W/"blog-posts-approved-3"');
+      expect(first.etag).toMatch(/^"blog-posts-approved-/);
+      expect(first.version).toBe(3n);
     });
 
     it('gives an author with pending or rejected posts a list of their own', async () => {
       const { sut, posts } = setup({ ownHidden: true });
       const list = await sut.fullList(STUDENT);
       expect(kindRead(posts)).toEqual([{ key: 'author:101', authorId: 101 }]);
-      expect(list.etag).toBe('W/"blog-posts-author:101-3"');
+      expect(list.etag).toMatch(/^"blog-posts-author:101-/);
     });
 
     it('gives admins the list of every post', async () => {
@@ -124,7 +125,7 @@ describe(BlogPostsService.name, () => {
       posts.readListSnapshot.mockResolvedValueOnce({ version: 4n, rows: [] });
       const list = await sut.fullList(STUDENT);
       expect(posts.readListSnapshot).toHaveBeenCalledTimes(2);
-      expect(list.etag).toBe('W/"blog-posts-approved-4"');
+      expect(list.version).toBe(4n);
       expect(gunzipSync(list.gzip).toString('utf8')).toBe('[]');
     });
   });

@@ -16,8 +16,13 @@ import {
   type Page,
   type ReviewDecision,
 } from '@district/contracts';
-import { AuditService, withTransaction, type Identity } from '@district/service-kit';
-import { BlogListCache, type CachedBlogList } from './blog-list.cache';
+import {
+  AuditService,
+  withTransaction,
+  type CachedList,
+  type Identity,
+} from '@district/service-kit';
+import { BlogListCache } from './blog-list.cache';
 import { toBlogPost } from './blog-post-view';
 import { BlogPostsRepository, type ListKind } from './blog-posts.repository';
 
@@ -32,19 +37,23 @@ export class BlogPostsService {
 
   // The plain call (the spec's contract): every post the viewer may see, as gzip JSON bytes.
   // One indexed lookup per request; the list itself is read only after a change.
-  async fullList(viewer: Identity): Promise<CachedBlogList> {
+  async fullList(viewer: Identity): Promise<CachedList> {
     const state = await this.posts.readListState(viewer);
     const kind: ListKind = viewer.isAdmin
       ? { key: 'all' }
       : state.ownHidden
         ? { key: `author:${viewer.id}`, authorId: viewer.id }
         : { key: 'approved' };
-    return this.cache.get(kind.key, state.version, async () => {
-      const { version, rows } = await withTransaction(this.dataSource, (manager) =>
-        this.posts.readListSnapshot(manager, kind),
-      );
-      return { version, json: JSON.stringify(rows.map(toBlogPost)) };
-    });
+    return this.cache.read(
+      kind.key,
+      async () => {
+        const { version, rows } = await withTransaction(this.dataSource, (manager) =>
+          this.posts.readListSnapshot(manager, kind),
+        );
+        return { version, value: rows.map(toBlogPost) };
+      },
+      state.version,
+    );
   }
 
   // ?page/?pageSize: one page of the same list, newest first, with the total.
