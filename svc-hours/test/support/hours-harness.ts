@@ -80,7 +80,7 @@ export async function startHoursService(options: { smtpUrl?: string } = {}): Pro
   });
   let service: TestService;
   try {
-    service = await startTestService(AppModule, config, { service: SERVICE });
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
   } catch (error) {
     await database.drop();
     throw error;
