@@ -4,4 +4,4 @@ import { AppModule, SERVICE } from './app.module';
 import { hoursConfigSchema } from './hours.config';
 
 // HTTP API, the outbox relay (hours.approved) and the user.* replica consumer.
-void startService(AppModule, { service: SERVICE, configSchema: hoursConfigSchema });
+void startService(AppModule.forRoot(), { service: SERVICE, configSchema: hoursConfigSchema });

@@ -1,19 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AttendanceRecordedPayload } from '@district/contracts';
-import { eventProcessed } from '@district/service-kit/testing';
+import {
+  eventProcessed,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
 import {
   ADMIN,
   logBody,
-  startHoursService,
   SUPERVISOR,
   waitFor,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 // Issue 18: attendance.recorded from svc-volunteer becomes one approved entry per (user,
 // opportunity) with the event's title; attended false takes it away again.
 describe('attendance becomes service hours (attendance.recorded)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
   let nextOpportunity = 500;
 
   const attendance = (
@@ -30,27 +50,34 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
     ...overrides,
   });
   const deliver = async (payload: AttendanceRecordedPayload) => {
-    const id = await h.publish('attendance.recorded', payload);
-    await waitFor(() => eventProcessed(h.db, id), 'attendance.recorded processed');
+    const id = await events.publish('attendance.recorded', payload);
+    await waitFor(() => eventProcessed(db, id), 'attendance.recorded processed');
   };
   const ownEntries = async (userId: number) =>
-    (await h.request('GET', '/api/service-hours', { as: { id: userId } })).body as Array<
+    (await request('GET', '/api/service-hours', { as: { id: userId } })).body as Array<
       Record<string, unknown>
     >;
   const outbox = async (type: string): Promise<Array<Record<string, unknown>>> =>
     (
-      (await h.db.query(`SELECT "payload" FROM "outbox" WHERE "type" = $1 ORDER BY "seq"`, [
+      (await db.query(`SELECT "payload" FROM "outbox" WHERE "type" = $1 ORDER BY "seq"`, [
         type,
       ])) as Array<{ payload: Record<string, unknown> }>
     ).map((row) => row.payload);
 
   beforeAll(async () => {
-    h = await startHoursService();
-    for (const id of [11, 12, 13, 14, 15]) await h.registerUser({ id, name: `Student ${id}` });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    for (const id of [11, 12, 13, 14, 15]) await events.registerUser({ id, name: `Student ${id}` });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('creates one approved entry with the event title and duration, approved by the admin', async () => {
@@ -115,23 +142,23 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
     await deliver(attendance({ userId: 15 }));
     const [generated] = await ownEntries(15);
     const sameDay = (
-      await h.request('POST', '/api/service-hours', {
+      await request('POST', '/api/service-hours', {
         as: { id: 15 },
         json: logBody({ date: '2026-03-14', description: 'Cleaned up the park with the club' }),
       })
     ).body;
     const otherDay = (
-      await h.request('POST', '/api/service-hours', {
+      await request('POST', '/api/service-hours', {
         as: { id: 15 },
         json: logBody({ date: '2026-03-13', description: 'Cleaned up the park with the club' }),
       })
     ).body;
     // Both opportunities exist in svc-hours' replica (svc-volunteer's events, issue 29).
-    await h.opportunityEvent('opportunity.created', nextOpportunity);
-    await h.opportunityEvent('opportunity.created', 1);
+    await events.opportunityEvent('opportunity.created', nextOpportunity);
+    await events.opportunityEvent('opportunity.created', 1);
     // Naming the same opportunity: a duplicate whatever the day; naming another one: not.
     const sameEvent = (
-      await h.request('POST', '/api/service-hours', {
+      await request('POST', '/api/service-hours', {
         as: { id: 15 },
         json: logBody({
           date: '2026-03-10',
@@ -141,7 +168,7 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
       })
     ).body;
     const otherEvent = (
-      await h.request('POST', '/api/service-hours', {
+      await request('POST', '/api/service-hours', {
         as: { id: 15 },
         json: logBody({ date: '2026-03-14', opportunityId: 1, description: 'Food drive sorting' }),
       })
@@ -149,9 +176,8 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
     expect(sameEvent.possibleDuplicateOf).toBe(generated.id);
     expect(otherEvent.possibleDuplicateOf).toBeNull();
     expect(sameDay.possibleDuplicateOf).toBe(generated.id);
-    const pending = (
-      await h.request('GET', '/api/service-hours?status=pending', { as: SUPERVISOR })
-    ).body as Array<{ id: number; possibleDuplicateOf: number | null }>;
+    const pending = (await request('GET', '/api/service-hours?status=pending', { as: SUPERVISOR }))
+      .body as Array<{ id: number; possibleDuplicateOf: number | null }>;
     expect(pending.find((e) => e.id === sameDay.id)?.possibleDuplicateOf).toBe(generated.id);
     expect(pending.find((e) => e.id === otherDay.id)?.possibleDuplicateOf).toBeNull();
     // The generated entry itself is never the duplicate.

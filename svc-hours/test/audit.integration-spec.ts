@@ -1,16 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES } from '@district/contracts';
-import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
+import {
+  PUBLISHED_AUDIT_LOG,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
 import { SELF_REVIEW_MESSAGE } from '../src/service-hours/service-hours.service';
 import {
   ADMIN,
   logBody,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
   type Caller,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 interface AuditRow {
   actor_id: number | null;
@@ -24,44 +38,56 @@ interface AuditRow {
 // Issue 9: hour approvals and rejections are on record. Issue 16: as audit.recorded events in
 // svc-hours' outbox, bound for svc-auth's merged trail.
 describe('audit trail (svc-hours, real PostgreSQL and Redis)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const recordsFor = (id: number): Promise<AuditRow[]> =>
-    h.db.query(
+    db.query(
       `SELECT actor_id, action, target_type, target_id, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
         WHERE target_type = 'service-hours' AND target_id = $1 ORDER BY id`,
       [String(id)],
     );
   const stateOf = async (id: number) =>
     (
-      (await h.db.query(
-        `SELECT "status", "approved_by" FROM "service_hours_logs" WHERE "id" = $1`,
-        [id],
-      )) as Array<{ status: string; approved_by: number | null }>
+      (await db.query(`SELECT "status", "approved_by" FROM "service_hours_logs" WHERE "id" = $1`, [
+        id,
+      ])) as Array<{ status: string; approved_by: number | null }>
     )[0];
   // Events other than the audit records (a refusal still publishes its audit.recorded).
   const outboxCount = async () =>
     Number(
       (
-        (await h.db.query(
+        (await db.query(
           `SELECT count(*) AS n FROM "outbox" WHERE "type" <> 'audit.recorded'`,
         )) as Array<{ n: string }>
       )[0].n,
     );
   const logHours = async (as: Caller = STUDENT, hours = 1.5) =>
-    (await h.request('POST', '/api/service-hours', { as, json: logBody({ hours }) })).body
+    (await request('POST', '/api/service-hours', { as, json: logBody({ hours }) })).body
       .id as number;
   const review = (as: Caller, id: number, status: string) =>
-    h.request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
+    request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student' });
-    await h.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
+    await events.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('records an approval and a rejection once each, with actor, target and outcome', async () => {
@@ -140,7 +166,7 @@ describe('audit trail (svc-hours, real PostgreSQL and Redis)', () => {
   });
 
   it('names svc-hours as the source of its records', async () => {
-    const rows = (await h.db.query(
+    const rows = (await db.query(
       `SELECT DISTINCT payload->>'service' AS service FROM outbox WHERE type = 'audit.recorded'`,
     )) as Array<{ service: string }>;
     expect(rows).toEqual([{ service: 'svc-hours' }]);

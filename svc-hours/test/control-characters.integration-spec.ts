@@ -2,36 +2,63 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VALIDATION } from '@district/contracts';
 import {
   logBody,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 // Issue 15.1: a NUL in the description (body) or the school filter (query) used to reach
 // PostgreSQL (500); now 400 naming the field, nothing written.
 describe('NUL and control characters (svc-hours, real PostgreSQL)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const logs = async () =>
     (
-      (await h.db.query('SELECT count(*)::int AS n FROM service_hours_logs')) as Array<{
+      (await db.query('SELECT count(*)::int AS n FROM service_hours_logs')) as Array<{
         n: number;
       }>
     )[0].n;
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student', school: 'Jesuit HS' });
-    await h.registerUser({ id: SUPERVISOR.id, name: 'Sue Supervisor', isSupervisor: true });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student', school: 'Jesuit HS' });
+    await events.registerUser({ id: SUPERVISOR.id, name: 'Sue Supervisor', isSupervisor: true });
   });
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('POST /api/service-hours with NUL in the description: 400 naming it, nothing written', async () => {
     const before = await logs();
-    const res = await h.request('POST', '/api/service-hours', {
+    const res = await request('POST', '/api/service-hours', {
       as: STUDENT,
       json: logBody({ description: 'Sorted cans\u0000 at the food bank' }),
     });
@@ -47,7 +74,7 @@ describe('NUL and control characters (svc-hours, real PostgreSQL)', () => {
   it.each(['/api/service-hours', '/api/service-hours/summary'])(
     'GET %s?school= with NUL: 400 naming the query field',
     async (path) => {
-      const res = await h.request('GET', `${path}?school=Jesuit%00`, { as: SUPERVISOR });
+      const res = await request('GET', `${path}?school=Jesuit%00`, { as: SUPERVISOR });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         statusCode: 400,

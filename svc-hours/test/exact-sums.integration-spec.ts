@@ -1,21 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN, startHoursService, SUPERVISOR, type HoursHarness } from './support/hours-harness';
+import {
+  ADMIN,
+  SUPERVISOR,
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 // Hours are numeric(4,1): halves logged and approved through the API, thousands of them,
 // add up exactly in the summary, in the list and in the events svc-auth will credit.
 describe('exact hour sums', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
   const ENTRIES = 2000;
   const STUDENTS = 12;
 
   beforeAll(async () => {
-    h = await startHoursService();
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
     for (let s = 1; s <= STUDENTS; s += 1)
-      await h.registerUser({ id: s, school: s % 2 ? 'Jesuit High School' : 'PFT' });
+      await events.registerUser({ id: s, school: s % 2 ? 'Jesuit High School' : 'PFT' });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   async function inBatches<T>(
@@ -38,7 +70,7 @@ describe('exact hour sums', () => {
     // Every half from 0.5 to 24 in turn; in halves (integers) the expected sums are exact.
     const halvesOf = (i: number) => (i % 48) + 1;
     const created = await inBatches(ENTRIES, 25, async (i) => {
-      const res = await h.request('POST', '/api/service-hours', {
+      const res = await request('POST', '/api/service-hours', {
         as: { id: (i % STUDENTS) + 1 },
         json: {
           hours: halvesOf(i) / 2,
@@ -51,7 +83,7 @@ describe('exact hour sums', () => {
     });
     const totalHalves = created.reduce((s, c) => s + c.halves, 0);
 
-    const pending = await h.request('GET', '/api/service-hours/summary', { as: SUPERVISOR });
+    const pending = await request('GET', '/api/service-hours/summary', { as: SUPERVISOR });
     expect(pending.body).toMatchObject({
       total: ENTRIES,
       pending: ENTRIES,
@@ -62,7 +94,7 @@ describe('exact hour sums', () => {
     // Approve two out of three.
     const approved = created.filter((_, i) => i % 3 !== 0);
     await inBatches(approved.length, 25, async (i) => {
-      const res = await h.request('PATCH', `/api/service-hours/${approved[i].id}/status`, {
+      const res = await request('PATCH', `/api/service-hours/${approved[i].id}/status`, {
         as: i % 2 ? SUPERVISOR : ADMIN,
         json: { status: 'approved' },
       });
@@ -70,7 +102,7 @@ describe('exact hour sums', () => {
     });
     const approvedHalves = approved.reduce((s, c) => s + c.halves, 0);
 
-    const summary = await h.request('GET', '/api/service-hours/summary', { as: SUPERVISOR });
+    const summary = await request('GET', '/api/service-hours/summary', { as: SUPERVISOR });
     expect(summary.body).toMatchObject({
       total: ENTRIES,
       approved: approved.length,
@@ -81,13 +113,13 @@ describe('exact hour sums', () => {
     });
 
     // The list carries the same exact values a screen would add up.
-    const list = (await h.request('GET', '/api/service-hours?status=approved', { as: ADMIN }))
+    const list = (await request('GET', '/api/service-hours?status=approved', { as: ADMIN }))
       .body as Array<{ hours: number }>;
     expect(list.length).toBe(approved.length);
     expect(list.reduce((s, e) => s + e.hours * 2, 0)).toBe(approvedHalves);
 
     // What svc-auth will credit: one event per approval, summing exactly.
-    const [events] = await h.db.query(
+    const [events] = await db.query(
       `SELECT count(*)::int AS n, sum(("payload"->>'hours')::numeric)::text AS hours FROM "outbox" WHERE "type" = 'hours.approved'`,
     );
     expect(events).toEqual({ n: approved.length, hours: (approvedHalves / 2).toFixed(1) });
@@ -97,7 +129,7 @@ describe('exact hour sums', () => {
       (summary.body.schools as string[]).map(
         async (school) =>
           (
-            await h.request(
+            await request(
               'GET',
               `/api/service-hours/summary?school=${encodeURIComponent(school)}`,
               { as: SUPERVISOR },
@@ -112,12 +144,12 @@ describe('exact hour sums', () => {
 
   it('refuses a value that is not a half even when written straight to the database', async () => {
     await expect(
-      h.db.query(
+      db.query(
         `INSERT INTO "service_hours_logs" ("user_id", "hours", "description", "date") VALUES (1, 1.3, 'Written directly to SQL', '2025-01-01')`,
       ),
     ).rejects.toThrow(/service_hours_logs_hours_check/);
     await expect(
-      h.db.query(
+      db.query(
         `INSERT INTO "service_hours_logs" ("user_id", "hours", "description", "date") VALUES (1, 24.5, 'Written directly to SQL', '2025-01-01')`,
       ),
     ).rejects.toThrow(/service_hours_logs_hours_check/);

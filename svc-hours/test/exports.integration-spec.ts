@@ -1,15 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
-import { identityHeader } from '@district/service-kit/testing';
+import {
+  identityHeader,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
 import {
   ADMIN,
   logBody,
   OTHER_STUDENT,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 const JESUIT = 'Jesuit High School';
 const ACCENTED = { id: 103 };
@@ -30,17 +44,23 @@ const HEADER = [
 // Issue 19: the CSV export (same filters as the supervisor screen, spreadsheet-safe, streamed)
 // and the admins' reports.
 describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const exportCsv = async (query = '', as = SUPERVISOR) => {
-    const res = await h.request('GET', `/api/service-hours/export.csv${query}`, { as });
+    const res = await request('GET', `/api/service-hours/export.csv${query}`, { as });
     return { ...res, rows: res.status === 200 ? (parse(res.text) as string[][]) : [] };
   };
   const log = async (as: typeof STUDENT, overrides: Record<string, unknown>, status?: string) => {
-    const res = await h.request('POST', '/api/service-hours', { as, json: logBody(overrides) });
+    const res = await request('POST', '/api/service-hours', { as, json: logBody(overrides) });
     expect(res.status).toBe(201);
     if (status)
-      await h.request('PATCH', `/api/service-hours/${res.body.id}/status`, {
+      await request('PATCH', `/api/service-hours/${res.body.id}/status`, {
         as: SUPERVISOR,
         json: { status },
       });
@@ -48,26 +68,30 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
   };
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({
       id: STUDENT.id,
       name: '=HYPERLINK("http://evil")',
       school: JESUIT,
       grade: 10,
     });
-    await h.registerUser({
+    await events.registerUser({
       id: OTHER_STUDENT.id,
       name: 'Bo Chalmette',
       school: CHALMETTE,
       grade: 11,
     });
-    await h.registerUser({
+    await events.registerUser({
       id: SUPERVISOR.id,
       name: 'Sam Supervisor',
       isSupervisor: true,
       grade: 12,
     });
-    await h.request('PUT', '/api/hour-goals', {
+    await request('PUT', '/api/hour-goals', {
       as: ADMIN,
       json: [
         { grade: 10, hours: 10, dueDate: '2027-05-01' },
@@ -96,14 +120,17 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
       'approved',
     );
     // The API trims text; older or imported rows may still start with a tab.
-    await h.db.query(
+    await db.query(
       `UPDATE "service_hours_logs" SET "description" = E'\\tTabbed food bank shift'
         WHERE "description" = 'Tabbed food bank shift'`,
     );
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('answers students with 403 and supervisors and admins with a CSV file', async () => {
@@ -147,12 +174,12 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
   });
 
   it('streams a large export in pieces with every row', async () => {
-    await h.db.query(
+    await db.query(
       `INSERT INTO "service_hours_logs" ("user_id", "hours", "description", "date")
        SELECT ${OTHER_STUDENT.id}, 1, 'Bulk row number ' || n, DATE '2024-01-01' + (n % 300)
          FROM generate_series(1, 30000) n`,
     );
-    const response = await fetch(`${h.service.url}/api/service-hours/export.csv?status=pending`, {
+    const response = await fetch(`${service.url}/api/service-hours/export.csv?status=pending`, {
       headers: identityHeader(SUPERVISOR),
     });
     expect(response.status).toBe(200);
@@ -173,10 +200,10 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
   });
 
   it('gives admins the reports as JSON and each as CSV; nobody else', async () => {
-    expect((await h.request('GET', '/api/service-hours/reports', { as: SUPERVISOR })).status).toBe(
+    expect((await request('GET', '/api/service-hours/reports', { as: SUPERVISOR })).status).toBe(
       403,
     );
-    const res = await h.request('GET', '/api/service-hours/reports', { as: ADMIN });
+    const res = await request('GET', '/api/service-hours/reports', { as: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body.hoursByMonth).toEqual(
       expect.arrayContaining([
@@ -194,7 +221,7 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
       students: 1,
     });
 
-    const csv = await h.request('GET', '/api/service-hours/reports/top-organisations.csv', {
+    const csv = await request('GET', '/api/service-hours/reports/top-organisations.csv', {
       as: ADMIN,
     });
     expect(csv.status).toBe(200);
@@ -202,21 +229,20 @@ describe('hours export and reports (svc-hours, real PostgreSQL and Redis)', () =
     expect(rows[0]).toEqual(['Organisation', 'Approved hours', 'Students']);
     expect(rows).toContainEqual([`'\tTabbed food bank shift`, '1', '1']);
     expect(
-      (await h.request('GET', '/api/service-hours/reports/goals-met.csv', { as: SUPERVISOR }))
-        .status,
+      (await request('GET', '/api/service-hours/reports/goals-met.csv', { as: SUPERVISOR })).status,
     ).toBe(403);
     expect(
-      (await h.request('GET', '/api/service-hours/reports/nothing.csv', { as: ADMIN })).status,
+      (await request('GET', '/api/service-hours/reports/nothing.csv', { as: ADMIN })).status,
     ).toBe(400);
   });
 
   // Issue 29: without a byte order mark Excel on Windows reads UTF-8 as its ANSI code page and
   // shows "José Müller" as "JosÃ© MÃ¼ller".
   it('starts every CSV with the UTF-8 byte order mark, so Excel shows accented names right', async () => {
-    await h.registerUser({ id: ACCENTED.id, name: 'José Müller', school: JESUIT, grade: 10 });
+    await events.registerUser({ id: ACCENTED.id, name: 'José Müller', school: JESUIT, grade: 10 });
     await log(ACCENTED, { description: 'Biblioteca: préstamo de libros', date: '2025-02-11' });
     const bytesOf = async (path: string) => {
-      const response = await fetch(`${h.service.url}${path}`, { headers: identityHeader(ADMIN) });
+      const response = await fetch(`${service.url}${path}`, { headers: identityHeader(ADMIN) });
       expect(response.status).toBe(200);
       return Buffer.from(await response.arrayBuffer());
     };

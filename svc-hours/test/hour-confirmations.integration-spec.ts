@@ -5,23 +5,41 @@ import {
   mailParts,
   PUBLISHED_AUDIT_LOG,
   type CapturedMail,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
 } from '@district/service-kit/testing';
 import {
   ADMIN,
   logBody,
   OTHER_STUDENT,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
   type Caller,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 const CONTACT = 'coordinator@foodbank.example';
 
 // Issue 19 "Verification by the organisation": a mailed single-use link, no account needed.
 describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
   const sink = new MailSink();
 
   const linkIn = (mail: CapturedMail) => {
@@ -35,7 +53,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
   // Logs hours with a contact and returns the entry and the token of the mail that follows.
   const logWithContact = async (as: Caller = STUDENT, overrides: Record<string, unknown> = {}) => {
     const since = sink.messages.length;
-    const res = await h.request('POST', '/api/service-hours', {
+    const res = await request('POST', '/api/service-hours', {
       as,
       json: logBody({ organisation: 'Eastside Food Bank', contactEmail: CONTACT, ...overrides }),
     });
@@ -43,25 +61,32 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     const mail = await sink.waitFor(CONTACT, { since });
     return { entry: res.body, ...linkIn(mail), mail };
   };
-  const page = (token: string) => h.request('GET', `/api/hour-confirmations/${token}`);
+  const page = (token: string) => request('GET', `/api/hour-confirmations/${token}`);
   const answer = (token: string, json: Record<string, unknown>, headers = {}) =>
-    h.request('POST', `/api/hour-confirmations/${token}`, { json, headers });
+    request('POST', `/api/hour-confirmations/${token}`, { json, headers });
   const entryOf = async (id: number, as: Caller = SUPERVISOR) =>
-    ((await h.request('GET', '/api/service-hours', { as })).body as Array<{ id: number }>).find(
+    ((await request('GET', '/api/service-hours', { as })).body as Array<{ id: number }>).find(
       (e) => e.id === id,
     ) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const setApproves = (confirmationApproves: boolean, as: Caller = ADMIN) =>
-    h.request('PATCH', '/api/service-hours/settings', { as, json: { confirmationApproves } });
+    request('PATCH', '/api/service-hours/settings', { as, json: { confirmationApproves } });
 
   beforeAll(async () => {
     const smtpUrl = await sink.start();
-    h = await startHoursService({ smtpUrl });
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Lovelace Student' });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Other' });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database, { smtpUrl });
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Lovelace Student' });
+    await events.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Other' });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
     await sink.stop();
   });
 
@@ -86,7 +111,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
       mailsSent: 1,
     });
     // Only the hash is stored.
-    const stored = await h.db.query(
+    const stored = await db.query(
       `SELECT "token_hash" FROM "hour_confirmations" WHERE "log_id" = $1`,
       [entry.id],
     );
@@ -106,13 +131,13 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
   });
 
   it('asks for both the organisation and the e-mail, or neither', async () => {
-    const res = await h.request('POST', '/api/service-hours', {
+    const res = await request('POST', '/api/service-hours', {
       as: STUDENT,
       json: logBody({ organisation: 'Eastside Food Bank' }),
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['contactEmail']);
-    const bad = await h.request('POST', '/api/service-hours', {
+    const bad = await request('POST', '/api/service-hours', {
       as: STUDENT,
       json: logBody({ organisation: 'Eastside Food Bank', contactEmail: 'not-an-address' }),
     });
@@ -142,7 +167,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     // Default setting: a supervisor still reviews.
     expect(seen.status).toBe('pending');
 
-    const audit = await h.db.query(
+    const audit = await db.query(
       `SELECT actor_id, action, outcome, detail FROM ${PUBLISHED_AUDIT_LOG}
         WHERE action = 'hours.confirm' AND target_id = $1`,
       [String(entry.id)],
@@ -172,7 +197,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     expect((await answer('short', { decision: 'confirmed' })).status).toBe(404);
 
     const { entry, token } = await logWithContact();
-    await h.db.query(
+    await db.query(
       `UPDATE "hour_confirmations" SET "expires_at" = now() - interval '1 second' WHERE "log_id" = $1`,
       [entry.id],
     );
@@ -194,7 +219,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     const first = await logWithContact();
     const id = first.entry.id as number;
     const resend = (as: Caller) =>
-      h.request('POST', `/api/service-hours/${id}/confirmation-mail`, { as });
+      request('POST', `/api/service-hours/${id}/confirmation-mail`, { as });
 
     expect((await resend(OTHER_STUDENT)).status).toBe(403);
     expect((await resend(SUPERVISOR)).status).toBe(403);
@@ -217,16 +242,16 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     expect((await page(third.token)).status).toBe(200);
 
     // An entry nobody was asked about, and one that does not exist.
-    const plain = await h.request('POST', '/api/service-hours', { as: STUDENT, json: logBody() });
+    const plain = await request('POST', '/api/service-hours', { as: STUDENT, json: logBody() });
     expect(
       (
-        await h.request('POST', `/api/service-hours/${plain.body.id}/confirmation-mail`, {
+        await request('POST', `/api/service-hours/${plain.body.id}/confirmation-mail`, {
           as: STUDENT,
         })
       ).status,
     ).toBe(409);
     expect(
-      (await h.request('POST', '/api/service-hours/999999/confirmation-mail', { as: STUDENT }))
+      (await request('POST', '/api/service-hours/999999/confirmation-mail', { as: STUDENT }))
         .status,
     ).toBe(404);
   });
@@ -237,13 +262,13 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     const declined = await logWithContact();
     await answer(declined.token, { decision: 'declined', comment: 'Not one of ours' });
     const pending = await logWithContact();
-    const none = (await h.request('POST', '/api/service-hours', { as: STUDENT, json: logBody() }))
+    const none = (await request('POST', '/api/service-hours', { as: STUDENT, json: logBody() }))
       .body.id as number;
 
     const ids = async (confirmation: string) =>
       (
         (
-          await h.request('GET', `/api/service-hours?confirmation=${confirmation}`, {
+          await request('GET', `/api/service-hours?confirmation=${confirmation}`, {
             as: SUPERVISOR,
           })
         ).body as Array<{ id: number }>
@@ -256,7 +281,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     expect(await ids('pending')).not.toContain(confirmed.entry.id);
     expect(await ids('none')).toContain(none);
     expect(await ids('none')).not.toContain(pending.entry.id);
-    const bad = await h.request('GET', '/api/service-hours?confirmation=maybe', { as: SUPERVISOR });
+    const bad = await request('GET', '/api/service-hours?confirmation=maybe', { as: SUPERVISOR });
     expect(bad.status).toBe(400);
 
     const own = await entryOf(declined.entry.id, STUDENT);
@@ -264,17 +289,17 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
   });
 
   it('lets only admins read and change the setting, on record', async () => {
-    expect((await h.request('GET', '/api/service-hours/settings', { as: SUPERVISOR })).status).toBe(
+    expect((await request('GET', '/api/service-hours/settings', { as: SUPERVISOR })).status).toBe(
       403,
     );
     expect((await setApproves(true, SUPERVISOR)).status).toBe(403);
     expect((await setApproves(true, STUDENT)).status).toBe(403);
-    expect((await h.request('GET', '/api/service-hours/settings')).status).toBe(401);
+    expect((await request('GET', '/api/service-hours/settings')).status).toBe(401);
     expect((await setApproves(true)).body).toEqual({ confirmationApproves: true });
-    expect((await h.request('GET', '/api/service-hours/settings', { as: ADMIN })).body).toEqual({
+    expect((await request('GET', '/api/service-hours/settings', { as: ADMIN })).body).toEqual({
       confirmationApproves: true,
     });
-    const audit = await h.db.query(
+    const audit = await db.query(
       `SELECT actor_id, detail FROM ${PUBLISHED_AUDIT_LOG} WHERE action = 'hours-settings.update'
         ORDER BY id DESC LIMIT 1`,
     );
@@ -290,7 +315,7 @@ describe('verification by the organisation (real PostgreSQL, Redis and SMTP sink
     expect((await answer(token, { decision: 'confirmed' })).status).toBe(200);
     const seen = await entryOf(entry.id);
     expect(seen).toMatchObject({ status: 'approved', approvedBy: null });
-    const events = await h.db.query(
+    const events = await db.query(
       `SELECT payload FROM "outbox" WHERE "type" = 'hours.approved' AND (payload->>'logId')::int = $1`,
       [entry.id],
     );

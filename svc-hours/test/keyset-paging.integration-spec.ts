@@ -3,12 +3,26 @@ import {
   ADMIN,
   logBody,
   OTHER_STUDENT,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
   type Caller,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 interface Entry {
   id: number;
@@ -24,10 +38,16 @@ interface KeysetPage {
 // Issue 14.5: the supervisor's Pending tab (20,000 entries) pages with ?limit&cursor, newest first,
 // and an entry reviewed while someone pages never makes the next page skip or repeat one.
 describe('keyset paging of GET /api/service-hours', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const get = async (as: Caller, query: string) => {
-    const res = await h.request('GET', `/api/service-hours${query}`, { as });
+    const res = await request('GET', `/api/service-hours${query}`, { as });
     expect(res.status).toBe(200);
     return res.body as KeysetPage;
   };
@@ -41,29 +61,36 @@ describe('keyset paging of GET /api/service-hours', () => {
   }
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student' });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Student' });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
+    await events.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Student' });
     for (let i = 0; i < 8; i += 1) {
-      const res = await h.request('POST', '/api/service-hours', {
+      const res = await request('POST', '/api/service-hours', {
         as: i % 2 === 0 ? STUDENT : OTHER_STUDENT,
         json: logBody({ description: `Keyset paging entry ${i}` }),
       });
       expect(res.status).toBe(201);
     }
     // Two entries in the same microsecond: the id breaks the tie, so neither is lost.
-    await h.db.query(
+    await db.query(
       `UPDATE "service_hours_logs" SET "submitted_at" = '2026-01-01 10:00:00.123456+00'
         WHERE "id" IN (SELECT "id" FROM "service_hours_logs" ORDER BY "id" LIMIT 2)`,
     );
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('walks every entry once, newest first, in the plain call’s order', async () => {
-    const all = (await h.request('GET', '/api/service-hours', { as: ADMIN })).body as Entry[];
+    const all = (await request('GET', '/api/service-hours', { as: ADMIN })).body as Entry[];
     const pages = await walk(ADMIN, '?limit=3');
     expect(pages.map((p) => p.items.length)).toEqual([3, 3, 2]);
     expect(pages.every((p) => p.total === all.length)).toBe(true);
@@ -73,7 +100,7 @@ describe('keyset paging of GET /api/service-hours', () => {
 
   it('neither skips nor repeats an entry when entries leave the tab between pages', async () => {
     const pending = (
-      (await h.request('GET', '/api/service-hours?status=pending', { as: ADMIN })).body as Entry[]
+      (await request('GET', '/api/service-hours?status=pending', { as: ADMIN })).body as Entry[]
     ).map((e) => e.id);
     const first = await get(SUPERVISOR, '?status=pending&limit=3');
     expect(first.items.map((e) => e.id)).toEqual(pending.slice(0, 3));
@@ -81,7 +108,7 @@ describe('keyset paging of GET /api/service-hours', () => {
     for (const id of [...pending.slice(0, 3), pending[4]!])
       expect(
         (
-          await h.request('PATCH', `/api/service-hours/${id}/status`, {
+          await request('PATCH', `/api/service-hours/${id}/status`, {
             as: ADMIN,
             json: { status: 'approved' },
           })
@@ -98,19 +125,18 @@ describe('keyset paging of GET /api/service-hours', () => {
     const items = pages.flatMap((p) => p.items);
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((e) => e.userId === STUDENT.id)).toBe(true);
-    const own = (await h.request('GET', '/api/service-hours?status=pending', { as: STUDENT }))
+    const own = (await request('GET', '/api/service-hours?status=pending', { as: STUDENT }))
       .body as Entry[];
     expect(items.map((e) => e.id)).toEqual(own.map((e) => e.id));
   });
 
+  // Every malformed cursor is ServiceHoursService's unit test; one stays here end to end.
   it.each([
     ['?cursor=not%20base64!', 'cursor'],
-    [`?cursor=${Buffer.from('["yesterday", 4]').toString('base64url')}`, 'cursor'],
-    [`?cursor=${Buffer.from('{"at":1}').toString('base64url')}`, 'cursor'],
     ['?limit=0', 'limit'],
     ['?limit=100000', 'limit'],
   ])('refuses %s with 400 naming %s', async (query, field) => {
-    const res = await h.request('GET', `/api/service-hours${query}`, { as: SUPERVISOR });
+    const res = await request('GET', `/api/service-hours${query}`, { as: SUPERVISOR });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].path).toBe(field);
   });

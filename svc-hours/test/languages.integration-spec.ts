@@ -1,16 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ServiceRecordPdfCheck } from '@district/contracts';
-import { MailSink, mailParts, type CapturedMail } from '@district/service-kit/testing';
+import {
+  MailSink,
+  mailParts,
+  type CapturedMail,
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
 import {
   logBody,
   OTHER_STUDENT,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
   type Caller,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
 import { pdfText } from './support/pdf-text';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 const CONTACT = 'coordinator@library.example';
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
@@ -18,7 +34,13 @@ const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
 // Issue 22: svc-hours writes its own texts (the organisation's mail, the PDF record) in the
 // language of the request that caused them, and its errors come back in the reader's language.
 describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
   const sink = new MailSink();
 
   const textOf = (mail: CapturedMail) =>
@@ -29,14 +51,14 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
     mailParts(mail.raw).parts.find((p) => p.contentType.startsWith('text/html'))?.body ?? '';
   const logWithContact = async (headers: Record<string, string>) => {
     const since = sink.messages.length;
-    const res = await h.request('POST', '/api/service-hours', {
+    const res = await request('POST', '/api/service-hours', {
       as: STUDENT,
       headers,
       json: logBody({ hours: 2.5, organisation: 'Biblioteca Central', contactEmail: CONTACT }),
     });
     expect(res.status).toBe(201);
     const mail = await sink.waitFor(CONTACT, { since });
-    const [row] = await h.db.query(
+    const [row] = await db.query(
       `SELECT "language", "expires_at" FROM "hour_confirmations" WHERE "log_id" = $1`,
       [res.body.id],
     );
@@ -45,12 +67,12 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
   };
   const logAndApprove = async (hours: number, date: string, description: string) => {
     const id = (
-      await h.request('POST', '/api/service-hours', {
+      await request('POST', '/api/service-hours', {
         as: STUDENT,
         json: logBody({ hours, date, description }),
       })
     ).body.id as number;
-    const review = await h.request('PATCH', `/api/service-hours/${id}/status`, {
+    const review = await request('PATCH', `/api/service-hours/${id}/status`, {
       as: SUPERVISOR,
       json: { status: 'approved' },
     });
@@ -58,14 +80,14 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
     return id;
   };
   const issue = async (headers: Record<string, string> = {}, as: Caller = STUDENT) => {
-    const issued = await h.request('POST', '/api/service-records', { as, json: {}, headers });
+    const issued = await request('POST', '/api/service-records', { as, json: {}, headers });
     expect(issued.status).toBe(201);
-    const response = await fetch(`${h.service.url}/api/service-records/${issued.body.code}/pdf`);
+    const response = await fetch(`${service.url}/api/service-records/${issued.body.code}/pdf`);
     expect(response.status).toBe(200);
     return { code: issued.body.code as string, pdf: Buffer.from(await response.arrayBuffer()) };
   };
   const checkPdf = async (bytes: Uint8Array, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${h.service.url}/api/service-records/verify`, {
+    const response = await fetch(`${service.url}/api/service-records/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/pdf', ...headers },
       body: bytes,
@@ -75,13 +97,20 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
 
   beforeAll(async () => {
     const smtpUrl = await sink.start();
-    h = await startHoursService({ smtpUrl });
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student', grade: 11 });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Other' });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database, { smtpUrl });
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student', grade: 11 });
+    await events.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Other' });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
     await sink.stop();
   });
 
@@ -129,7 +158,7 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
     // The resend is the same mail in the language the entry was logged in, whatever the
     // language of the resend request.
     const since = sink.messages.length;
-    const resent = await h.request('POST', `/api/service-hours/${id}/confirmation-mail`, {
+    const resent = await request('POST', `/api/service-hours/${id}/confirmation-mail`, {
       as: STUDENT,
     });
     expect(resent.status).toBe(204);
@@ -138,11 +167,11 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
 
     // Once the organisation has answered, the student's resend is refused in their language.
     const token = /confirm-hours\/([A-Za-z0-9_-]{43})/.exec(textOf(again))?.[1] as string;
-    const declined = await h.request('POST', `/api/hour-confirmations/${token}`, {
+    const declined = await request('POST', `/api/hour-confirmations/${token}`, {
       json: { decision: 'declined' },
     });
     expect(declined.status).toBe(200);
-    const refused = await h.request('POST', `/api/service-hours/${id}/confirmation-mail`, {
+    const refused = await request('POST', `/api/service-hours/${id}/confirmation-mail`, {
       as: STUDENT,
       headers: SPANISH,
     });
@@ -196,15 +225,14 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
       ]),
     );
     expect(es.text).not.toContain('Official service record');
-    const [stored] = await h.db.query(
-      `SELECT "language" FROM "service_records" WHERE "code" = $1`,
-      [spanish.code],
-    );
+    const [stored] = await db.query(`SELECT "language" FROM "service_records" WHERE "code" = $1`, [
+      spanish.code,
+    ]);
     expect(stored.language).toBe('es');
 
     // Downloaded again (by anyone, in any language) it is the same file, and it still verifies;
     // the verification answers in the reader's language, the signed data unchanged.
-    const again = await fetch(`${h.service.url}/api/service-records/${spanish.code}/pdf`);
+    const again = await fetch(`${service.url}/api/service-records/${spanish.code}/pdf`);
     expect(Buffer.from(await again.arrayBuffer()).equals(spanish.pdf)).toBe(true);
     const checkedEs = await checkPdf(spanish.pdf, SPANISH);
     expect(checkedEs.status).toBe(200);
@@ -221,7 +249,7 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
 
   it('answers its errors in Spanish for Accept-Language: es, in English otherwise', async () => {
     const forOther = (headers: Record<string, string>) =>
-      h.request('POST', '/api/service-records', {
+      request('POST', '/api/service-records', {
         as: STUDENT,
         json: { userId: OTHER_STUDENT.id },
         headers,
@@ -237,7 +265,7 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
 
     // A status word inside the sentence is translated too.
     const id = await logAndApprove(1, '2025-03-02', 'Biblioteca');
-    const again = await h.request('PATCH', `/api/service-hours/${id}/status`, {
+    const again = await request('PATCH', `/api/service-hours/${id}/status`, {
       as: SUPERVISOR,
       json: { status: 'rejected' },
       headers: SPANISH,
@@ -247,14 +275,14 @@ describe('svc-hours in Spanish (real PostgreSQL, Redis and SMTP sink)', () => {
       'Solo se pueden revisar los elementos pendientes: este registro ya está aprobado',
     );
 
-    const cursor = await h.request('GET', '/api/service-hours?limit=5&cursor=nope', {
+    const cursor = await request('GET', '/api/service-hours?limit=5&cursor=nope', {
       as: STUDENT,
       headers: SPANISH,
     });
     expect(cursor.status).toBe(400);
     expect(cursor.body.errors).toEqual([{ path: 'cursor', message: 'Cursor no válido' }]);
 
-    const pdf = await fetch(`${h.service.url}/api/service-records/verify`, {
+    const pdf = await fetch(`${service.url}/api/service-records/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...SPANISH },
       body: '{}',

@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   logBody,
-  startHoursService,
   SUPERVISOR,
   type Caller,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
 import { pdfText } from './support/pdf-text';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
 
@@ -24,29 +38,42 @@ const STUDENTS: Array<{ caller: Caller; name: string; activity: string }> = [
 // PDF used knew only Latin-1: "Nguyễn Thị Hương" came out as "Nguy?n Th? H??ng" and Greek,
 // Cyrillic, Hebrew and Arabic names as question marks only.
 describe('names in any script on the official record (svc-hours, real PostgreSQL and Redis)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   beforeAll(async () => {
-    h = await startHoursService();
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
     for (const { caller, name } of STUDENTS)
-      await h.registerUser({ id: caller.id, name, grade: 11 });
+      await events.registerUser({ id: caller.id, name, grade: 11 });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it.each(STUDENTS.map((s) => [s.name, s] as const))(
     'prints %s as typed, in English and Spanish, and the PDF still verifies',
     async (_name, { caller, name, activity }) => {
-      const logged = await h.request('POST', '/api/service-hours', {
+      const logged = await request('POST', '/api/service-hours', {
         as: caller,
         json: logBody({ description: activity, date: '2025-02-01' }),
       });
       expect(logged.status).toBe(201);
       expect(
         (
-          await h.request('PATCH', `/api/service-hours/${logged.body.id}/status`, {
+          await request('PATCH', `/api/service-hours/${logged.body.id}/status`, {
             as: SUPERVISOR,
             json: { status: 'approved' },
           })
@@ -54,15 +81,13 @@ describe('names in any script on the official record (svc-hours, real PostgreSQL
       ).toBe(200);
 
       for (const headers of [{}, SPANISH]) {
-        const issued = await h.request('POST', '/api/service-records', {
+        const issued = await request('POST', '/api/service-records', {
           as: caller,
           json: {},
           headers,
         });
         expect(issued.status).toBe(201);
-        const response = await fetch(
-          `${h.service.url}/api/service-records/${issued.body.code}/pdf`,
-        );
+        const response = await fetch(`${service.url}/api/service-records/${issued.body.code}/pdf`);
         expect(response.status).toBe(200);
         const pdf = new Uint8Array(await response.arrayBuffer());
 
@@ -73,7 +98,7 @@ describe('names in any script on the official record (svc-hours, real PostgreSQL
         expect(lines).toContain(activity);
         expect(lines.join('\n')).not.toContain('?');
 
-        const checked = await fetch(`${h.service.url}/api/service-records/verify`, {
+        const checked = await fetch(`${service.url}/api/service-records/verify`, {
           method: 'POST',
           headers: { 'content-type': 'application/pdf' },
           body: pdf,

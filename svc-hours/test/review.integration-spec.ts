@@ -2,12 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   ADMIN,
   logBody,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
   waitFor,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 interface OutboxRow {
   type: string;
@@ -17,27 +31,40 @@ interface OutboxRow {
 
 // The single transition from pending and the hours.approved event that rides with an approval.
 describe('reviewing service hours', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   // hours.approved rows; the audit.recorded ones each review also writes are audit.integration-spec's.
   const outbox = (): Promise<OutboxRow[]> =>
-    h.db.query(
+    db.query(
       `SELECT "type", "payload", "published_at" FROM "outbox"
         WHERE "type" <> 'audit.recorded' ORDER BY "seq"`,
     );
   const logHours = async (hours = 1.5) =>
-    (await h.request('POST', '/api/service-hours', { as: STUDENT, json: logBody({ hours }) })).body
+    (await request('POST', '/api/service-hours', { as: STUDENT, json: logBody({ hours }) })).body
       .id as number;
   const review = (as: typeof SUPERVISOR, id: number, status: string) =>
-    h.request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
+    request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student' });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('writes hours.approved on approval and the relay hands it to svc-auth’s queue', async () => {
@@ -49,11 +76,13 @@ describe('reviewing service hours', () => {
     expect(rows.map((r) => [r.type, r.payload])).toEqual([
       ['hours.approved', { logId: id, userId: STUDENT.id, hours: 2.5 }],
     ]);
-    const events = await waitFor(async () => {
-      const queued = (await h.queuedEvents('svc-auth')).filter((e) => e.type === 'hours.approved');
+    const relayed = await waitFor(async () => {
+      const queued = (await events.queuedEvents('svc-auth')).filter(
+        (e) => e.type === 'hours.approved',
+      );
       return queued.length > 0 && queued;
     }, 'hours.approved on events-svc-auth');
-    expect(events).toEqual([
+    expect(relayed).toEqual([
       {
         id: expect.any(String),
         type: 'hours.approved',
@@ -101,7 +130,7 @@ describe('reviewing service hours', () => {
       expect(loser.body.message).toBe(
         `Only pending items can be reviewed: this entry is already ${winner.body.status}`,
       );
-      const [row] = await h.db.query(
+      const [row] = await db.query(
         `SELECT "status", "approved_by" FROM "service_hours_logs" WHERE "id" = $1`,
         [id],
       );

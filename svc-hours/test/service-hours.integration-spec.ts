@@ -3,48 +3,80 @@ import {
   ADMIN,
   logBody,
   OTHER_STUDENT,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
   type Caller,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 // Every endpoint × role, every validation message and the own-only scoping, against real
 // PostgreSQL and Redis with the service booted exactly as in production.
 describe('svc-hours API', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const countRows = async () =>
     Number(
       (
-        (await h.db.query(`SELECT count(*)::int AS n FROM "service_hours_logs"`)) as Array<{
+        (await db.query(`SELECT count(*)::int AS n FROM "service_hours_logs"`)) as Array<{
           n: number;
         }>
       )[0].n,
     );
   const post = (as: Caller | undefined, json: unknown) =>
-    h.request('POST', '/api/service-hours', { as, json });
+    request('POST', '/api/service-hours', { as, json });
   const review = (as: Caller | undefined, id: number | string, status: unknown) =>
-    h.request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
+    request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student', school: 'Jesuit HS' });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Ben Other', school: 'PFT' });
-    await h.registerUser({
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student', school: 'Jesuit HS' });
+    await events.registerUser({ id: OTHER_STUDENT.id, name: 'Ben Other', school: 'PFT' });
+    await events.registerUser({
       id: SUPERVISOR.id,
       name: 'Sue Supervisor',
       school: 'East Jefferson High School',
       isSupervisor: true,
     });
-    await h.registerUser({ id: ADMIN.id, name: 'Al Admin', school: 'Homeschool', isAdmin: true });
+    await events.registerUser({
+      id: ADMIN.id,
+      name: 'Al Admin',
+      school: 'Homeschool',
+      isAdmin: true,
+    });
     // svc-volunteer's opportunity 7, as its opportunity.created event describes it (issue 29).
-    await h.opportunityEvent('opportunity.created', 7);
+    await events.opportunityEvent('opportunity.created', 7);
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   describe('signed out (no identity from the gateway)', () => {
@@ -56,14 +88,14 @@ describe('svc-hours API', () => {
       ['PATCH', '/api/service-hours/1/status'],
     ])('%s %s answers 401 with the JSON error shape', async (method, path) => {
       const before = await countRows();
-      const res = await h.request(method, path, { json: method === 'GET' ? undefined : logBody() });
+      const res = await request(method, path, { json: method === 'GET' ? undefined : logBody() });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ statusCode: 401, message: expect.any(String) });
       expect(await countRows()).toBe(before);
     });
 
     it('refuses a forged identity header', async () => {
-      const res = await h.request('GET', '/api/service-hours', {
+      const res = await request('GET', '/api/service-hours', {
         headers: { 'x-identity': 'not-a-token' },
       });
       expect(res.status).toBe(401);
@@ -107,14 +139,12 @@ describe('svc-hours API', () => {
     });
 
     // Issue 29: the body is what the document says, no more. These were stored before: "2" as 2,
-    // "1" as opportunity 1, a date-time's day, and 30 February as 1 March.
+    // "1" as opportunity 1, a date-time's day, and 30 February as 1 March. The other spellings are
+    // the contracts schema's tests (service-hours.schema.spec.ts); one case per rule stays here.
     it.each([
       ['hours as text', { hours: '2' }, 'hours', 'Expected number, received string'],
-      ['opportunityId as text', { opportunityId: '1' }, 'opportunityId', 'Invalid id'],
       ['an empty opportunityId', { opportunityId: '' }, 'opportunityId', 'Invalid id'],
       ['30 February', { date: '2024-02-30' }, 'date', 'Invalid date'],
-      ['31 April', { date: '2025-04-31' }, 'date', 'Invalid date'],
-      ['a date-time', { date: '2025-02-14T00:00:00.000Z' }, 'date', 'Invalid date'],
       ['opportunityId past int4', { opportunityId: 2 ** 31 }, 'opportunityId', 'Invalid id'],
     ])('refuses %s with 400 naming the field (issue 29)', async (_name, change, path, message) => {
       const before = await countRows();
@@ -154,18 +184,18 @@ describe('svc-hours API', () => {
 
       it('is accepted once its opportunity.created has arrived, refused after its deletion', async () => {
         await refused(8);
-        await h.opportunityEvent('opportunity.created', 8, 'Beach sweep');
+        await events.opportunityEvent('opportunity.created', 8, 'Beach sweep');
         expect((await post(STUDENT, logBody({ opportunityId: 8 }))).status).toBe(201);
-        await h.opportunityEvent('opportunity.deleted', 8);
+        await events.opportunityEvent('opportunity.deleted', 8);
         await refused(8);
         // An edit's event arriving after the deletion's does not bring it back.
-        await h.opportunityEvent('opportunity.updated', 8, 'Beach sweep (moved)');
+        await events.opportunityEvent('opportunity.updated', 8, 'Beach sweep (moved)');
         await refused(8);
       });
 
       it('learns of older opportunities from opportunity.updated (the backfill) too', async () => {
         await refused(9);
-        await h.opportunityEvent('opportunity.updated', 9);
+        await events.opportunityEvent('opportunity.updated', 9);
         expect((await post(STUDENT, logBody({ opportunityId: 9 }))).status).toBe(201);
       });
     });
@@ -177,19 +207,11 @@ describe('svc-hours API', () => {
       expect(res.body.date).toBe(today);
     });
 
+    // Each bound of hours, the short description and a nonsense date are the contracts schema's
+    // tests (service-hours.schema.spec.ts); here one case per field that the server refuses it.
     const nextYear = new Date(Date.now() + 366 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     it.each([
       ['hours below 0.5', { hours: 0 }, 'hours', 'Hours must be at least 0.5'],
-      ['hours above 24', { hours: 24.5 }, 'hours', 'Hours cannot exceed 24'],
-      ['hours not a half', { hours: 1.25 }, 'hours', 'Hours must be in steps of 0.5'],
-      ['hours not a number', { hours: 'lots' }, 'hours', 'Expected number, received string'],
-      ['hours missing', { hours: undefined }, 'hours', 'Required'],
-      [
-        'short description',
-        { description: 'too short' },
-        'description',
-        'Description must be at least 10 characters',
-      ],
       [
         'blank-padded description',
         { description: '   short   ' },
@@ -198,7 +220,6 @@ describe('svc-hours API', () => {
       ],
       ['description missing', { description: undefined }, 'description', 'Required'],
       ['date in the future', { date: nextYear }, 'date', 'Date cannot be in the future'],
-      ['date nonsense', { date: 'yesterday' }, 'date', 'Invalid date'],
       ['date missing', { date: undefined }, 'date', 'Required'],
       ['opportunityId not a number', { opportunityId: 'abc' }, 'opportunityId', 'Invalid id'],
       [
@@ -229,7 +250,7 @@ describe('svc-hours API', () => {
     );
 
     it('answers malformed JSON and a non-object body with 400, never 500', async () => {
-      const malformed = await h.request('POST', '/api/service-hours', {
+      const malformed = await request('POST', '/api/service-hours', {
         as: STUDENT,
         body: '{"hours": 1',
         headers: { 'content-type': 'application/json' },
@@ -250,7 +271,7 @@ describe('svc-hours API', () => {
     });
 
     it('gives a student only their own entries, newest first', async () => {
-      const res = await h.request('GET', '/api/service-hours', { as: STUDENT });
+      const res = await request('GET', '/api/service-hours', { as: STUDENT });
       expect(res.status).toBe(200);
       expect(res.body.length).toBeGreaterThan(0);
       expect(res.body.every((e: { userId: number }) => e.userId === STUDENT.id)).toBe(true);
@@ -267,7 +288,7 @@ describe('svc-hours API', () => {
       '?status=pending',
       '?page=1&pageSize=200',
     ])('never shows a student another student’s entry (%s)', async (query) => {
-      const res = await h.request('GET', `/api/service-hours${query}`, { as: STUDENT });
+      const res = await request('GET', `/api/service-hours${query}`, { as: STUDENT });
       expect(res.status).toBe(200);
       const items: Array<{ id: number; userId: number }> = Array.isArray(res.body)
         ? res.body
@@ -280,7 +301,7 @@ describe('svc-hours API', () => {
       ['supervisor', SUPERVISOR],
       ['admin', ADMIN],
     ])('gives a %s every entry with userName and canonical schoolName', async (_role, caller) => {
-      const res = await h.request('GET', '/api/service-hours', { as: caller });
+      const res = await request('GET', '/api/service-hours', { as: caller });
       expect(res.status).toBe(200);
       expect(res.body.length).toBe(await countRows());
       const other = res.body.find((e: { id: number }) => e.id === otherId);
@@ -294,7 +315,7 @@ describe('svc-hours API', () => {
     });
 
     it('answers ?mine=true with only the caller’s entries, even for a supervisor', async () => {
-      const res = await h.request('GET', '/api/service-hours?mine=true', { as: SUPERVISOR });
+      const res = await request('GET', '/api/service-hours?mine=true', { as: SUPERVISOR });
       expect(res.status).toBe(200);
       expect(res.body.length).toBeGreaterThan(0);
       expect(res.body.every((e: { userId: number }) => e.userId === SUPERVISOR.id)).toBe(true);
@@ -302,7 +323,7 @@ describe('svc-hours API', () => {
 
     it('filters by status and canonical school on the server', async () => {
       const school = 'Patrick F. Taylor Science & Technology Academy';
-      const res = await h.request(
+      const res = await request(
         'GET',
         `/api/service-hours?status=pending&school=${encodeURIComponent(school)}`,
         {
@@ -311,15 +332,15 @@ describe('svc-hours API', () => {
       );
       expect(res.status).toBe(200);
       expect(res.body.map((e: { id: number }) => e.id)).toEqual([otherId]);
-      const none = await h.request('GET', '/api/service-hours?status=rejected&school=Homeschool', {
+      const none = await request('GET', '/api/service-hours?status=rejected&school=Homeschool', {
         as: SUPERVISOR,
       });
       expect(none.body).toEqual([]);
     });
 
     it('pages on request and keeps the plain call an array', async () => {
-      const all = await h.request('GET', '/api/service-hours', { as: ADMIN });
-      const first = await h.request('GET', '/api/service-hours?page=1&pageSize=2', { as: ADMIN });
+      const all = await request('GET', '/api/service-hours', { as: ADMIN });
+      const first = await request('GET', '/api/service-hours?page=1&pageSize=2', { as: ADMIN });
       expect(first.status).toBe(200);
       expect(first.body).toEqual({
         items: all.body.slice(0, 2),
@@ -327,17 +348,16 @@ describe('svc-hours API', () => {
         page: 1,
         pageSize: 2,
       });
-      const second = await h.request('GET', '/api/service-hours?page=2&pageSize=2', { as: ADMIN });
+      const second = await request('GET', '/api/service-hours?page=2&pageSize=2', { as: ADMIN });
       expect(second.body.items).toEqual(all.body.slice(2, 4));
     });
 
+    // ?mine=maybe and an oversized pageSize are the contracts schema's tests.
     it.each([
       ['?status=done', 'status'],
-      ['?mine=maybe', 'mine'],
       ['?page=0', 'page'],
-      ['?pageSize=100000', 'pageSize'],
     ])('refuses a bad query %s with 400 naming %s', async (query, path) => {
-      const res = await h.request('GET', `/api/service-hours${query}`, { as: SUPERVISOR });
+      const res = await request('GET', `/api/service-hours${query}`, { as: SUPERVISOR });
       expect(res.status).toBe(400);
       expect(res.body.errors[0].path).toBe(path);
     });
@@ -345,21 +365,21 @@ describe('svc-hours API', () => {
     it('names an entry whose user is not yet in the replica "Unknown Student" under "Other"', async () => {
       const stranger = { id: 999 };
       await post(stranger, logBody());
-      const res = await h.request('GET', '/api/service-hours?school=Other', { as: SUPERVISOR });
+      const res = await request('GET', '/api/service-hours?school=Other', { as: SUPERVISOR });
       expect(res.body).toEqual([
         expect.objectContaining({ userId: 999, userName: 'Unknown Student', schoolName: 'Other' }),
       ]);
-      await h.db.query(`DELETE FROM "service_hours_logs" WHERE "user_id" = 999`);
+      await db.query(`DELETE FROM "service_hours_logs" WHERE "user_id" = 999`);
     });
   });
 
   describe('GET /api/service-hours/summary', () => {
     it('sums a student’s own entries only', async () => {
-      const own = (await h.request('GET', '/api/service-hours', { as: STUDENT })).body as Array<{
+      const own = (await request('GET', '/api/service-hours', { as: STUDENT })).body as Array<{
         hours: number;
         status: string;
       }>;
-      const res = await h.request('GET', '/api/service-hours/summary', { as: STUDENT });
+      const res = await request('GET', '/api/service-hours/summary', { as: STUDENT });
       expect(res.status).toBe(200);
       const totals = {
         total: own.length,
@@ -376,7 +396,7 @@ describe('svc-hours API', () => {
         bySchool: { 'Jesuit High School': totals },
       });
       // Not even a school filter widens a student's view.
-      const other = await h.request(
+      const other = await request(
         'GET',
         `/api/service-hours/summary?mine=false&school=${encodeURIComponent('Patrick F. Taylor Science & Technology Academy')}`,
         { as: STUDENT },
@@ -385,7 +405,7 @@ describe('svc-hours API', () => {
     });
 
     it('gives a supervisor every school in registry order and narrows the counts by school', async () => {
-      const all = await h.request('GET', '/api/service-hours/summary', { as: SUPERVISOR });
+      const all = await request('GET', '/api/service-hours/summary', { as: SUPERVISOR });
       expect(all.body.schools).toEqual([
         'East Jefferson High School',
         'Homeschool',
@@ -394,7 +414,7 @@ describe('svc-hours API', () => {
       ]);
       expect(all.body.activeStudents).toBe(4);
       expect(all.body.total).toBe(await countRows());
-      const pft = await h.request(
+      const pft = await request(
         'GET',
         `/api/service-hours/summary?school=${encodeURIComponent('Patrick F. Taylor Science & Technology Academy')}`,
         { as: SUPERVISOR },
@@ -427,7 +447,7 @@ describe('svc-hours API', () => {
       const res = await review(STUDENT, pendingId, 'approved');
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ statusCode: 403, message: expect.any(String) });
-      const [row] = await h.db.query(`SELECT "status" FROM "service_hours_logs" WHERE "id" = $1`, [
+      const [row] = await db.query(`SELECT "status" FROM "service_hours_logs" WHERE "id" = $1`, [
         pendingId,
       ]);
       expect(row.status).toBe('pending');
@@ -442,7 +462,7 @@ describe('svc-hours API', () => {
         approvedBy: SUPERVISOR.id,
         hours: 3.5,
       });
-      const own = await h.request('GET', '/api/service-hours', { as: STUDENT });
+      const own = await request('GET', '/api/service-hours', { as: STUDENT });
       expect(own.body.find((e: { id: number }) => e.id === pendingId).status).toBe('approved');
     });
 
@@ -481,21 +501,18 @@ describe('svc-hours API', () => {
       expect((await review(SUPERVISOR, 99999999999, 'approved')).status).toBe(404);
     });
 
-    it.each([['pending'], ['done'], [undefined], [1]])(
-      'refuses status %s with 400',
-      async (status) => {
-        const id = (await post(STUDENT, logBody())).body.id;
-        const res = await review(SUPERVISOR, id, status);
-        expect(res.status).toBe(400);
-        expect(res.body.errors).toEqual([
-          { path: 'status', message: 'Status must be approved or rejected' },
-        ]);
-        const [row] = await h.db.query(
-          `SELECT "status" FROM "service_hours_logs" WHERE "id" = $1`,
-          [id],
-        );
-        expect(row.status).toBe('pending');
-      },
-    );
+    // The other statuses are review.schema.spec.ts's; one stays to show nothing changes.
+    it.each([['pending']])('refuses status %s with 400', async (status) => {
+      const id = (await post(STUDENT, logBody())).body.id;
+      const res = await review(SUPERVISOR, id, status);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { path: 'status', message: 'Status must be approved or rejected' },
+      ]);
+      const [row] = await db.query(`SELECT "status" FROM "service_hours_logs" WHERE "id" = $1`, [
+        id,
+      ]);
+      expect(row.status).toBe('pending');
+    });
   });
 });

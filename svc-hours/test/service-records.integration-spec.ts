@@ -4,20 +4,40 @@ import {
   ADMIN,
   logBody,
   OTHER_STUDENT,
-  startHoursService,
   STUDENT,
   SUPERVISOR,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 // Official service records (issue 19): issue, public view, PDF, tampering and supersession.
 describe('official service records', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const logAndApprove = async (as = STUDENT, overrides: Record<string, unknown> = {}) => {
-    const id = (await h.request('POST', '/api/service-hours', { as, json: logBody(overrides) }))
-      .body.id as number;
-    const review = await h.request('PATCH', `/api/service-hours/${id}/status`, {
+    const id = (await request('POST', '/api/service-hours', { as, json: logBody(overrides) })).body
+      .id as number;
+    const review = await request('PATCH', `/api/service-hours/${id}/status`, {
       as: SUPERVISOR,
       json: { status: 'approved' },
     });
@@ -25,15 +45,15 @@ describe('official service records', () => {
     return id;
   };
   const issue = (as = STUDENT, json: Record<string, unknown> = {}) =>
-    h.request('POST', '/api/service-records', { as, json });
+    request('POST', '/api/service-records', { as, json });
   const pdfOf = async (code: string) => {
-    const response = await fetch(`${h.service.url}/api/service-records/${code}/pdf`);
+    const response = await fetch(`${service.url}/api/service-records/${code}/pdf`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/pdf');
     return Buffer.from(await response.arrayBuffer());
   };
   const checkPdf = async (bytes: Uint8Array) => {
-    const response = await fetch(`${h.service.url}/api/service-records/verify`, {
+    const response = await fetch(`${service.url}/api/service-records/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/pdf' },
       body: bytes,
@@ -42,13 +62,20 @@ describe('official service records', () => {
   };
 
   beforeAll(async () => {
-    h = await startHoursService();
-    await h.registerUser({ id: STUDENT.id, name: 'Ada Student', grade: 11 });
-    await h.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Other' });
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
+    await events.registerUser({ id: STUDENT.id, name: 'Ada Student', grade: 11 });
+    await events.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Other' });
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('issues a signed snapshot of the approved entries that anyone can look up by its code', async () => {
@@ -63,7 +90,7 @@ describe('official service records', () => {
       description: 'Park clean-up day',
     });
     // Pending and rejected entries stay off the record.
-    await h.request('POST', '/api/service-hours', { as: STUDENT, json: logBody({ hours: 5 }) });
+    await request('POST', '/api/service-hours', { as: STUDENT, json: logBody({ hours: 5 }) });
 
     const issued = await issue();
     expect(issued.status).toBe(201);
@@ -72,7 +99,7 @@ describe('official service records', () => {
     expect(url).toBe(`http://district.test/verify/${code}`);
     expect(pdfUrl).toBe(`http://district.test/api/service-records/${code}/pdf`);
 
-    const view = await h.request('GET', `/api/service-records/${code}`);
+    const view = await request('GET', `/api/service-records/${code}`);
     expect(view.status).toBe(200);
     expect(view.body).toEqual({
       code,
@@ -140,24 +167,24 @@ describe('official service records', () => {
   it('answers 404 for an unknown, malformed or tampered code', async () => {
     const { code } = (await issue()).body;
     const other = code[0] === '2' ? `3${code.slice(1)}` : `2${code.slice(1)}`;
-    expect((await h.request('GET', `/api/service-records/${other}`)).status).toBe(404);
-    expect((await h.request('GET', '/api/service-records/not-a-code')).status).toBe(404);
-    expect((await h.request('GET', `/api/service-records/${other}/pdf`)).status).toBe(404);
+    expect((await request('GET', `/api/service-records/${other}`)).status).toBe(404);
+    expect((await request('GET', '/api/service-records/not-a-code')).status).toBe(404);
+    expect((await request('GET', `/api/service-records/${other}/pdf`)).status).toBe(404);
 
     // Someone with database access inflates the total: the signature no longer matches.
-    await h.db.query(
+    await db.query(
       `UPDATE "service_records" SET "content" = jsonb_set("content", '{totalHours}', '999') WHERE "code" = $1`,
       [code],
     );
-    expect((await h.request('GET', `/api/service-records/${code}`)).status).toBe(404);
-    expect((await h.request('GET', `/api/service-records/${code}/pdf`)).status).toBe(404);
+    expect((await request('GET', `/api/service-records/${code}`)).status).toBe(404);
+    expect((await request('GET', `/api/service-records/${code}/pdf`)).status).toBe(404);
   });
 
   it('marks a record superseded once the student has another approval', async () => {
     const { code } = (await issue()).body;
-    expect((await h.request('GET', `/api/service-records/${code}`)).body.status).toBe('valid');
+    expect((await request('GET', `/api/service-records/${code}`)).body.status).toBe('valid');
     await logAndApprove();
-    const after = await h.request('GET', `/api/service-records/${code}`);
+    const after = await request('GET', `/api/service-records/${code}`);
     expect(after.body).toMatchObject({ valid: false, status: 'superseded' });
     // The PDF is still exactly as issued, and says so, with the record marked superseded.
     const check = await checkPdf(await pdfOf(code));
@@ -167,16 +194,16 @@ describe('official service records', () => {
   it('lets only an admin issue a record for another student, and needs a session', async () => {
     expect((await issue(OTHER_STUDENT, { userId: STUDENT.id })).status).toBe(403);
     expect((await issue(SUPERVISOR, { userId: STUDENT.id })).status).toBe(403);
-    expect((await h.request('POST', '/api/service-records', { json: {} })).status).toBe(401);
+    expect((await request('POST', '/api/service-records', { json: {} })).status).toBe(401);
     expect((await issue(ADMIN, { userId: 99999 })).status).toBe(404);
     expect((await issue(ADMIN, { userId: 'x' })).status).toBe(400);
 
     const forStudent = await issue(ADMIN, { userId: OTHER_STUDENT.id });
     expect(forStudent.status).toBe(201);
-    const view = await h.request('GET', `/api/service-records/${forStudent.body.code}`);
+    const view = await request('GET', `/api/service-records/${forStudent.body.code}`);
     expect(view.body).toMatchObject({ name: 'Bo Other', totalHours: 0, entries: [] });
 
-    const audit = await h.db.query(
+    const audit = await db.query(
       `SELECT "payload" FROM "outbox" WHERE "type" = 'audit.recorded' AND "payload"->>'action' = 'record.issue'`,
     );
     expect(audit.map((r: { payload: { actorId: number } }) => r.payload.actorId)).toContain(
@@ -187,7 +214,7 @@ describe('official service records', () => {
   it('refuses a dropped file that is too large or not a PDF', async () => {
     const tooLarge = await checkPdf(new Uint8Array(SERVICE_RECORD_PDF_MAX_BYTES + 1));
     expect(tooLarge.status).toBe(413);
-    const json = await h.request('POST', '/api/service-records/verify', { json: {} });
+    const json = await request('POST', '/api/service-records/verify', { json: {} });
     expect(json.status).toBe(415);
   });
 });

@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   logBody,
-  startHoursService,
   SUPERVISOR,
   waitFor,
-  type HoursHarness,
-} from './support/hours-harness';
+  hoursEvents,
+  hoursTestConfig,
+  type HoursEvents,
+  type Json,
+  type RequestOptions,
+} from './support/hours-fixtures';
+import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
+  startTestService,
+  type TestDatabase,
+  type TestService,
+} from '@district/service-kit/testing';
+import type { ServiceConfig } from '@district/service-kit';
+import { DataSource } from 'typeorm';
+import { AppModule, SERVICE } from '../src/app.module';
 
 interface Entry {
   id: number;
@@ -18,25 +32,38 @@ interface Entry {
 // replica's own rules (ordering, tombstones, redelivery) are the kit's suite
 // (packages/service-kit/test/users-replica.integration-spec.ts); here what svc-hours shows.
 describe('users replica (user.* events)', () => {
-  let h: HoursHarness;
+  let database: TestDatabase;
+  let config: ServiceConfig;
+  let service: TestService;
+  let db: DataSource;
+  let events: HoursEvents;
+  const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
+    callService<T>(service.url, method, path, options);
 
   const entriesOf = async (userId: number): Promise<Entry[]> =>
-    ((await h.request('GET', '/api/service-hours', { as: SUPERVISOR })).body as Entry[]).filter(
+    ((await request('GET', '/api/service-hours', { as: SUPERVISOR })).body as Entry[]).filter(
       (e) => e.userId === userId,
     );
   const processed = (eventId: string) => async () =>
     (
-      (await h.db.query(`SELECT 1 FROM "processed_events" WHERE "event_id" = $1`, [
+      (await db.query(`SELECT 1 FROM "processed_events" WHERE "event_id" = $1`, [
         eventId,
       ])) as unknown[]
     ).length > 0;
 
   beforeAll(async () => {
-    h = await startHoursService();
+    database = await createTestDatabase('hours');
+    config = hoursTestConfig(database);
+    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+    db = service.app.get(DataSource);
+    events = hoursEvents(config, db);
   });
 
   afterAll(async () => {
-    await h?.close();
+    await events?.close();
+    await service?.close();
+    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
+    await database?.drop();
   });
 
   it('maps free-text schools to the registry, and unknown ones to "Other"', async () => {
@@ -47,8 +74,8 @@ describe('users replica (user.* events)', () => {
       [4, 'Rummel High School', 'Rummel High School'],
     ];
     for (const [id, school] of cases) {
-      await h.registerUser({ id, name: `Student ${id}`, school });
-      await h.request('POST', '/api/service-hours', { as: { id }, json: logBody() });
+      await events.registerUser({ id, name: `Student ${id}`, school });
+      await request('POST', '/api/service-hours', { as: { id }, json: logBody() });
     }
     for (const [id, , canonical] of cases) {
       expect(await entriesOf(id)).toEqual([
@@ -59,7 +86,7 @@ describe('users replica (user.* events)', () => {
 
   it('follows user.updated (name and school), and ignores an older update arriving late', async () => {
     const now = Date.now();
-    const newer = await h.publish(
+    const newer = await events.publish(
       'user.updated',
       {
         id: 1,
@@ -79,15 +106,15 @@ describe('users replica (user.* events)', () => {
   });
 
   it('removes the user’s entries on user.deleted, and nothing brings the user back', async () => {
-    await h.request('POST', '/api/service-hours', { as: { id: 2 }, json: logBody({ hours: 3 }) });
+    await request('POST', '/api/service-hours', { as: { id: 2 }, json: logBody({ hours: 3 }) });
     expect((await entriesOf(2)).length).toBe(2);
-    const deleted = await h.publish('user.deleted', { id: 2 });
+    const deleted = await events.publish('user.deleted', { id: 2 });
     await waitFor(processed(deleted), 'user.deleted');
     expect(await entriesOf(2)).toEqual([]);
     // Other users keep theirs.
     expect((await entriesOf(4)).length).toBe(1);
 
-    const late = await h.publish(
+    const late = await events.publish(
       'user.updated',
       {
         id: 2,
@@ -101,10 +128,10 @@ describe('users replica (user.* events)', () => {
       new Date(Date.now() + 60_000),
     );
     await waitFor(processed(late), 'late user.updated');
-    const [row] = await h.db.query(`SELECT "name", "deleted" FROM "users" WHERE "id" = 2`);
+    const [row] = await db.query(`SELECT "name", "deleted" FROM "users" WHERE "id" = 2`);
     expect(row).toEqual({ name: '', deleted: true });
     // A request racing the deletion cannot leave an orphan entry behind.
-    const orphan = await h.request('POST', '/api/service-hours', {
+    const orphan = await request('POST', '/api/service-hours', {
       as: { id: 2 },
       json: logBody(),
     });

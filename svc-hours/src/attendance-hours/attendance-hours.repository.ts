@@ -17,9 +17,10 @@ export interface AttendanceLog {
 @Injectable()
 export class AttendanceHoursRepository {
   // The new entry's id, or undefined when the (user, opportunity) already has one or the user's
-  // replica row is a tombstone. Raw: TypeORM's insert cannot say ON CONFLICT on a partial unique
-  // index (service_hours_logs_attendance_key) together with the NOT EXISTS guard.
+  // replica row is a tombstone.
   async insertApproved(manager: EntityManager, log: AttendanceLog): Promise<number | undefined> {
+    // raw SQL: TypeORM's insert cannot say ON CONFLICT on a partial unique index
+    // (service_hours_logs_attendance_key) together with the NOT EXISTS guard.
     const rows: Array<{ id: number }> = await manager.query(
       `INSERT INTO "service_hours_logs"
          ("user_id", "opportunity_id", "hours", "description", "date", "status", "approved_by",

@@ -49,10 +49,12 @@ export class ExportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   // A server-side cursor (pg-query-stream) on a connection of its own: rows arrive as the client
-  // reads them, so memory stays flat for any number of rows. Raw SQL: the stream needs pg itself.
+  // reads them, so memory stays flat for any number of rows.
   // Newest entry first by id: the primary key's index hands rows out at once, where ordering by
   // the entry's date sorted the whole table before the first byte (0.9 s for 100,000 rows).
   async open(query: HoursFilterQuery): Promise<OpenExport> {
+    // raw SQL: a streaming cursor needs pg's own client, so a query runner of its own holds the
+    // connection (no transaction: this is the rule's streaming exception, docs/decisions.md).
     const runner = this.dataSource.createQueryRunner('slave');
     const client = (await runner.connect()) as PoolClient;
     const params: unknown[] = [];

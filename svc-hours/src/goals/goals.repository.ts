@@ -29,6 +29,7 @@ export class GoalsRepository {
 
   // Replaces the whole set. The table lock makes two concurrent PUTs apply one after the other.
   async replaceAll(manager: EntityManager, goals: HourGoal[], actorId: number): Promise<void> {
+    // raw SQL: LOCK TABLE has no TypeORM API.
     await manager.query(`LOCK TABLE "hour_goals" IN SHARE ROW EXCLUSIVE MODE`);
     await manager.getRepository(HourGoalEntity).deleteAll();
     if (goals.length === 0) return;
@@ -44,6 +45,8 @@ export class GoalsRepository {
   }
 
   async progressOf(userId: number): Promise<StudentProgressRow | undefined> {
+    // raw SQL: STUDENT_PROGRESS (goal-progress.sql.ts) picks each student's goal with a LATERAL
+    // join, shared with the reports; numerics come back as text to stay exact.
     const rows: StudentProgressRow[] = await this.repo.query(
       `SELECT p.*, p."goal_hours"::text AS "goal_hours", p."approved"::text AS "approved",
               p."pending"::text AS "pending"
@@ -55,6 +58,7 @@ export class GoalsRepository {
 
   // Approved hours per calendar month of the entry's date, oldest first.
   approvedByMonth(userId: number): Promise<Array<{ month: string; hours: string }>> {
+    // raw SQL: grouping by to_char(date) with the sum as exact text.
     return this.repo.query(
       `SELECT to_char(l."date", 'YYYY-MM') AS "month", sum(l."hours")::text AS "hours"
          FROM "service_hours_logs" l WHERE l."user_id" = $1 AND l."status" = 'approved'
@@ -77,6 +81,7 @@ export class GoalsRepository {
     }
     if (query.behindGoal) conditions.push(IS_BEHIND('p'));
     params.push(STUDENT_PROGRESS_LIMIT);
+    // raw SQL: filters and ordering over the STUDENT_PROGRESS LATERAL subquery.
     return this.repo.query(
       `SELECT p.*, p."goal_hours"::text AS "goal_hours", p."approved"::text AS "approved",
               p."pending"::text AS "pending"
@@ -90,6 +95,7 @@ export class GoalsRepository {
 
   // Per school: students a goal applies to, and how many of them are behind it.
   behindBySchool(): Promise<BehindGoalRow[]> {
+    // raw SQL: count(*) FILTER over the STUDENT_PROGRESS LATERAL subquery.
     return this.repo.query(
       `SELECT p."school", count(*)::int AS "students",
               count(*) FILTER (WHERE ${IS_BEHIND('p')})::int AS "behind"

@@ -7,7 +7,7 @@ import {
   type StudentProgress,
   type StudentProgressQuery,
 } from '@district/contracts';
-import { AuditService, type Identity } from '@district/service-kit';
+import { AuditService, withTransaction, type Identity } from '@district/service-kit';
 import { DataSource } from 'typeorm';
 import { GoalsRepository } from './goals.repository';
 import { toGoalProgress, toHourGoal, toStudentProgress } from './goal-progress-view';
@@ -26,7 +26,7 @@ export class GoalsService {
 
   // The whole set at once; the change and its audit record (old and new set) commit together.
   replace(actor: Identity, goals: HourGoal[]): Promise<HourGoal[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return withTransaction(this.dataSource, async (manager) => {
       const before = (await this.goals.findAll(manager)).map(toHourGoal);
       await this.goals.replaceAll(manager, goals, actor.id);
       const after = (await this.goals.findAll(manager)).map(toHourGoal);

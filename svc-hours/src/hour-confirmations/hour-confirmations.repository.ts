@@ -4,6 +4,7 @@ import type { ConfirmationDecision, Language } from '@district/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { HourConfirmationEntity } from './hour-confirmation.entity';
 import { HoursSettingsEntity } from './hours-settings.entity';
+import { ServiceHoursLogEntity } from '../service-hours/service-hours-log.entity';
 
 // The confirmation with what its page and mail show of the entry (replica name and school).
 export interface ConfirmationRow {
@@ -54,6 +55,8 @@ export class HourConfirmationsRepository {
     manager: EntityManager = this.repo.manager,
     lock = false,
   ): Promise<ConfirmationRow | undefined> {
+    // raw SQL: the page's snake_case row (joined replica name and school, numerics as text, so
+    // 0.5 hours stay exact) with `FOR UPDATE OF c`, shared with findByLogIdForUpdate.
     const rows: ConfirmationRow[] = await manager.query(
       `${CONFIRMATION_VIEW} WHERE c."token_hash" = $1${lock ? ' FOR UPDATE OF c' : ''}`,
       [tokenHash],
@@ -65,6 +68,7 @@ export class HourConfirmationsRepository {
     manager: EntityManager,
     logId: number,
   ): Promise<ConfirmationRow | undefined> {
+    // raw SQL: the same view as findByTokenHash, locking only the confirmation row (`OF c`).
     const rows: ConfirmationRow[] = await manager.query(
       `${CONFIRMATION_VIEW} WHERE c."log_id" = $1 FOR UPDATE OF c`,
       [logId],
@@ -100,12 +104,22 @@ export class HourConfirmationsRepository {
     manager: EntityManager,
     logId: number,
   ): Promise<{ user_id: number; hours: string } | undefined> {
+    // raw SQL: one conditional UPDATE … RETURNING with the hours as text (exact numeric); the
+    // Repository API's update cannot return the row.
     const [rows]: [Array<{ user_id: number; hours: string }>, number] = await manager.query(
       `UPDATE "service_hours_logs" SET "status" = 'approved', "approved_by" = NULL, "reviewed_at" = now()
        WHERE "id" = $1 AND "status" = 'pending' RETURNING "user_id", "hours"::text AS "hours"`,
       [logId],
     );
     return rows[0];
+  }
+
+  // The owner of an entry without a confirmation request (resend's 404/403/409); undefined if none.
+  async findLogOwner(manager: EntityManager, logId: number): Promise<number | undefined> {
+    const log = await manager
+      .getRepository(ServiceHoursLogEntity)
+      .findOne({ select: { id: true, userId: true }, where: { id: logId } });
+    return log?.userId;
   }
 
   // The one settings row; absent until an admin first saves (then the defaults apply).

@@ -28,6 +28,7 @@ import {
   OutboxService,
   SERVICE_CONFIG,
   UNKNOWN_SCHOOL_NAME,
+  withTransaction,
   type Identity,
 } from '@district/service-kit';
 import type { Logger } from 'pino';
@@ -159,7 +160,7 @@ export class HourConfirmationsService implements OnModuleInit {
     input: HourConfirmationDecision,
     client: ConfirmingClient,
   ): Promise<{ decision: HourConfirmationDecision['decision'] }> {
-    return this.dataSource.transaction(async (manager) => {
+    return withTransaction(this.dataSource, async (manager) => {
       const row = await this.lookUp(token, manager);
       await this.confirmations.decide(manager, row.id, input.decision, input.comment ?? null);
       const approved =
@@ -196,15 +197,12 @@ export class HourConfirmationsService implements OnModuleInit {
 
   // The entry's owner asks for the mail again: a new link replaces the old one, 3 mails at most.
   async resend(user: Identity, logId: number): Promise<void> {
-    const token = await this.dataSource.transaction(async (manager) => {
+    const token = await withTransaction(this.dataSource, async (manager) => {
       const row = await this.confirmations.findByLogIdForUpdate(manager, logId);
       if (!row) {
-        const exists = await manager.query(
-          `SELECT "user_id" FROM "service_hours_logs" WHERE "id" = $1`,
-          [logId],
-        );
-        if (exists.length === 0) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
-        if (exists[0].user_id !== user.id) throw new ForbiddenException();
+        const ownerId = await this.confirmations.findLogOwner(manager, logId);
+        if (ownerId === undefined) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
+        if (ownerId !== user.id) throw new ForbiddenException();
         throw new ConflictException(API_MESSAGES.confirmationNotAsked);
       }
       if (row.user_id !== user.id) throw new ForbiddenException();
@@ -231,7 +229,7 @@ export class HourConfirmationsService implements OnModuleInit {
 
   async updateSettings(admin: Identity, input: HoursSettings): Promise<HoursSettings> {
     if (!hasRole(admin, 'admin')) throw new ForbiddenException();
-    return this.dataSource.transaction(async (manager) => {
+    return withTransaction(this.dataSource, async (manager) => {
       const before = await this.confirmations.settings(manager);
       await this.confirmations.saveSettings(manager, input.confirmationApproves);
       await this.audit.record(manager, {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { OpportunityReplicaEntity } from './opportunity-replica.entity';
 
 @Injectable()
 export class OpportunitiesReplicaRepository {
@@ -10,6 +11,8 @@ export class OpportunitiesReplicaRepository {
     manager: EntityManager,
     opportunity: { id: number; title: string; date: string },
   ): Promise<void> {
+    // raw SQL: ON CONFLICT … DO UPDATE … WHERE NOT deleted (a tombstone stays); TypeORM's
+    // upsert has no WHERE on the update.
     await manager.query(
       `INSERT INTO "opportunities_replica" ("id", "title", "date") VALUES ($1, $2, $3)
        ON CONFLICT ("id") DO UPDATE SET "title" = EXCLUDED."title", "date" = EXCLUDED."date"
@@ -19,6 +22,8 @@ export class OpportunitiesReplicaRepository {
   }
 
   async markDeleted(manager: EntityManager, id: number): Promise<void> {
+    // raw SQL: the tombstone keeps the title and date an earlier event wrote (ON CONFLICT sets
+    // only "deleted"), and a delete that arrives first inserts one with now() as its date.
     await manager.query(
       `INSERT INTO "opportunities_replica" ("id", "title", "date", "deleted")
        VALUES ($1, '', now(), true)
@@ -28,10 +33,8 @@ export class OpportunitiesReplicaRepository {
   }
 
   async exists(id: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows = (await manager.query(
-      `SELECT 1 FROM "opportunities_replica" WHERE "id" = $1 AND NOT "deleted"`,
-      [id],
-    )) as unknown[];
-    return rows.length > 0;
+    return manager
+      .getRepository(OpportunityReplicaEntity)
+      .exists({ where: { id, deleted: false } });
   }
 }

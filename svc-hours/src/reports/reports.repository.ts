@@ -22,13 +22,14 @@ export interface TopOrganisationRow {
   students: number;
 }
 
-// Aggregates for the admins' reports. Raw SQL: grouping over the LATERAL goal join.
+// Aggregates for the admins' reports.
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   // Approved hours per school and calendar month of the entry's date.
   hoursByMonth(): Promise<HoursByMonthRow[]> {
+    // raw SQL: grouping by expressions (SCHOOL_OF, to_char) with the sum as exact text.
     return this.dataSource.query(
       `SELECT ${SCHOOL_OF('u')} AS "school", to_char(l."date", 'YYYY-MM') AS "month",
               sum(l."hours")::text AS "hours"
@@ -40,6 +41,7 @@ export class ReportsRepository {
 
   // Students a goal applies to, and those who met it, per school and grade.
   goalsMet(): Promise<GoalsMetRow[]> {
+    // raw SQL: count(*) FILTER over the STUDENT_PROGRESS LATERAL goal join.
     return this.dataSource.query(
       `SELECT p."school", p."grade", count(*)::int AS "students",
               count(*) FILTER (WHERE NOT ${IS_BEHIND('p')})::int AS "met"
@@ -52,6 +54,7 @@ export class ReportsRepository {
   // compared without case and surrounding spaces (hours from attended events are described by
   // the event's title, so they group well). Shown in its most frequent spelling.
   topOrganisations(): Promise<TopOrganisationRow[]> {
+    // raw SQL: the ordered-set aggregate mode() WITHIN GROUP has no QueryBuilder form.
     return this.dataSource.query(
       `SELECT mode() WITHIN GROUP (ORDER BY l."description") AS "organisation",
               sum(l."hours")::text AS "hours", count(DISTINCT l."user_id")::int AS "students"

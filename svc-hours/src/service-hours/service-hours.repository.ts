@@ -120,6 +120,7 @@ export class ServiceHoursRepository {
   // Every entry in scope, newest first (bench/supervisor-page.ts).
   findAll(scope: LogScope): Promise<LogViewRow[]> {
     const params: unknown[] = [];
+    // raw SQL: the measured supervisor-page read (see the note at the top).
     return this.repo.query(
       `SELECT ${LOG_VIEW_COLUMNS} ${FROM} ${whereOf(scope, params)} ${NEWEST_FIRST}`,
       params,
@@ -134,6 +135,7 @@ export class ServiceHoursRepository {
   ): Promise<{ rows: LogViewRow[]; total: number }> {
     const params: unknown[] = [];
     const where = whereOf(scope, params);
+    // raw SQL: the measured supervisor-page read (see the note at the top).
     const [rows, total] = await Promise.all([
       this.repo.query(
         `SELECT ${LOG_VIEW_COLUMNS} ${FROM} ${where} ${NEWEST_FIRST} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -161,6 +163,7 @@ export class ServiceHoursRepository {
       rowsWhere = where ? `${where} AND ${keyset}` : `WHERE ${keyset}`;
     }
     params.push(limit);
+    // raw SQL: the measured supervisor-page read; the cursor time as PostgreSQL's text.
     const [rows, total] = await Promise.all([
       this.repo.query(
         `SELECT ${LOG_VIEW_COLUMNS}, l."submitted_at"::text AS "cursor_at"
@@ -173,6 +176,7 @@ export class ServiceHoursRepository {
   }
 
   private async count(where: string, params: unknown[]): Promise<number> {
+    // raw SQL: counts with the same WHERE text as the measured page reads.
     const counted: Array<{ total: number }> = await this.repo.query(
       `SELECT count(*)::int AS "total" ${FROM} ${where}`,
       params,
@@ -184,6 +188,7 @@ export class ServiceHoursRepository {
   // query with GROUPING SETS (bench/supervisor-page.ts).
   summarize(userId: number | undefined): Promise<SummaryRow[]> {
     const params: unknown[] = [OTHER_SCHOOL];
+    // raw SQL: GROUPING SETS, the measured summary of the supervisor page.
     return this.repo.query(
       `SELECT s."school", GROUPING(s."school") AS "is_total",
          count(*)::int AS "total",
@@ -203,12 +208,13 @@ export class ServiceHoursRepository {
   }
 
   // The new entry as the list shows it, or undefined when its author's replica row is a
-  // tombstone. Raw: TypeORM cannot express INSERT … SELECT … WHERE NOT EXISTS, which makes the
-  // check and the insert one statement.
+  // tombstone.
   async insertLog(
     log: NewLog,
     manager: EntityManager = this.repo.manager,
   ): Promise<LogViewRow | undefined> {
+    // raw SQL: a CTE around INSERT … SELECT … WHERE NOT EXISTS makes the tombstone check and the
+    // insert one statement and returns the row as the list shows it.
     const rows: LogViewRow[] = await manager.query(
       `WITH l AS (
          INSERT INTO "service_hours_logs" ("user_id", "opportunity_id", "hours", "description", "date")
@@ -248,6 +254,7 @@ export class ServiceHoursRepository {
 
   // One existing entry as the list shows it (bench/supervisor-approval.ts: the approval's answer).
   async findView(manager: EntityManager, id: number): Promise<LogViewRow> {
+    // raw SQL: the measured approval answer (bench/supervisor-approval.ts), same columns as the list.
     const rows: LogViewRow[] = await manager.query(
       `SELECT ${LOG_VIEW_COLUMNS} ${FROM} WHERE l."id" = $1`,
       [id],

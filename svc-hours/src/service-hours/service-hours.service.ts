@@ -28,6 +28,7 @@ import {
   fieldError,
   hasRole,
   OutboxService,
+  withTransaction,
   type AuditEntry,
   type Identity,
 } from '@district/service-kit';
@@ -186,7 +187,7 @@ export class ServiceHoursService {
       !(await this.opportunities.exists(input.opportunityId))
     )
       throw fieldError('opportunityId', API_MESSAGES.opportunityNotFound);
-    const created = await this.dataSource.transaction(async (manager) => {
+    const created = await withTransaction(this.dataSource, async (manager) => {
       const row = await this.logs.insertLog(
         {
           userId: user.id,
@@ -241,7 +242,7 @@ export class ServiceHoursService {
     status: ReviewDecision,
     entry: Omit<AuditEntry, 'outcome' | 'detail'>,
   ): Promise<ServiceHoursLog> {
-    return this.dataSource.transaction(async (manager) => {
+    return withTransaction(this.dataSource, async (manager) => {
       const current = await this.logs.lockForReview(manager, id);
       if (!current) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
       if (current.userId === reviewer.id) throw new ForbiddenException(SELF_REVIEW_MESSAGE);

@@ -25,6 +25,8 @@ export class ServiceRecordsRepository {
 
   // Oldest first, as the record lists them.
   approvedEntries(userId: number, manager: EntityManager = this.dataSource.manager) {
+    // raw SQL: the signed entries digest hashes these exact texts (to_char date, hours::text);
+    // entity columns would come back as other types and change every record's digest.
     return manager.query<ApprovedEntryRow[]>(
       `SELECT "id", to_char("date", 'YYYY-MM-DD') AS "date", "hours"::text AS "hours", "description"
          FROM "service_hours_logs"

@@ -13,7 +13,12 @@ import {
   type ServiceRecordPdfCheck,
   type ServiceRecordView,
 } from '@district/contracts';
-import { AuditService, SERVICE_CONFIG, type Identity } from '@district/service-kit';
+import {
+  AuditService,
+  SERVICE_CONFIG,
+  withTransaction,
+  type Identity,
+} from '@district/service-kit';
 import { DataSource } from 'typeorm';
 import type { HoursConfig } from '../hours.config';
 import { canonicalJson, parseRecordSigningKey, RecordSigner, sha256Hex } from './record-signing';
@@ -92,7 +97,7 @@ export class ServiceRecordsService {
     const pdf = Buffer.from(await renderServiceRecordPdf(content, url, signature, language));
     const pdfSha256 = sha256Hex(pdf);
 
-    await this.dataSource.transaction(async (manager) => {
+    await withTransaction(this.dataSource, async (manager) => {
       await this.records.insert(manager, {
         code,
         userId,

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   EVENT_TYPES,
   eventQueueName,
@@ -9,41 +9,47 @@ import {
   type EventType,
   type UserReplicaPayload,
 } from '@district/contracts';
+import type { ServiceConfig } from '@district/service-kit';
 import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
   enqueueEvent,
   eventProcessed,
   replicaUser,
-  startTestService,
   testRedisUrl,
   testServiceConfig,
-  type ApiResponse,
-  type Caller,
-  type RequestOptions,
-  type TestDatabase,
-  type TestService,
   waitFor,
+  type Caller,
+  type TestDatabase,
 } from '@district/service-kit/testing';
-import { AppModule, SERVICE } from '../../src/app.module';
+import { SERVICE } from '../../src/app.module';
 import { generateRecordSigningKey } from '../../src/service-records/record-signing';
 
-export type { ApiResponse, Caller, RequestOptions };
+// svc-hours' fixtures for the kit's harness (createTestDatabase, testServiceConfig,
+// startTestService, callService): its config, its event queues, its callers and a valid entry.
+
+export type { ApiResponse, Caller, RequestOptions } from '@district/service-kit/testing';
+export { waitFor };
 
 // Response bodies are checked by the assertions, not by the type system.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+export type Json = any;
 
-export interface HoursHarness {
-  service: TestService;
-  db: DataSource;
-  prefix: string;
-  request<T = Json>(
-    method: string,
-    path: string,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<T>>;
+// The kit's test config for the hours schema in a fresh test database, with svc-hours' own
+// variables (hours.config.ts); tests that read mail pass a sink's address.
+export function hoursTestConfig(
+  database: TestDatabase,
+  options: { smtpUrl?: string } = {},
+): ServiceConfig {
+  return testServiceConfig({
+    DB_SCHEMA: 'hours',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'http://district.test',
+    SMTP_URL: options.smtpUrl ?? 'smtp://127.0.0.1:2525',
+    MAIL_FROM: 'District Volunteering <no-reply@district.local>',
+    RECORD_SIGNING_KEY: generateRecordSigningKey(),
+  });
+}
+
+export interface HoursEvents {
   // Delivers an event the way svc-auth's relay would: a job on events-svc-hours in Redis.
   publish<T extends EventType>(
     type: T,
@@ -63,29 +69,8 @@ export interface HoursHarness {
   close(): Promise<void>;
 }
 
-export { waitFor };
-
-// svc-hours as production builds it (createServiceApp), on a free port, against its own fresh
-// database and BullMQ prefix in the real PostgreSQL and Redis.
-export async function startHoursService(options: { smtpUrl?: string } = {}): Promise<HoursHarness> {
-  const database: TestDatabase = await createTestDatabase('hours');
-  const config = testServiceConfig({
-    DB_SCHEMA: 'hours',
-    DATABASE_URL: database.url,
-    // svc-hours' own variables (hours.config.ts); tests that read mail pass a sink's address.
-    PUBLIC_URL: 'http://district.test',
-    SMTP_URL: options.smtpUrl ?? 'smtp://127.0.0.1:2525',
-    MAIL_FROM: 'District Volunteering <no-reply@district.local>',
-    RECORD_SIGNING_KEY: generateRecordSigningKey(),
-  });
-  let service: TestService;
-  try {
-    service = await startTestService(AppModule, config, { service: SERVICE });
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  const db = service.app.get(DataSource);
+// svc-hours' event queues (the service's BullMQ prefix), checked through its database `db`.
+export function hoursEvents(config: ServiceConfig, db: DataSource): HoursEvents {
   const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
   const queues = new Map<string, Queue>();
   const queue = (name: string) => {
@@ -96,20 +81,13 @@ export async function startHoursService(options: { smtpUrl?: string } = {}): Pro
     }
     return q;
   };
-
-  const harness: HoursHarness = {
-    service,
-    db,
-    prefix: config.BULLMQ_PREFIX,
-
-    request: (method, path, options) => callService(service.url, method, path, options),
-
+  const events: HoursEvents = {
     publish: (type, payload, occurredAt) =>
-      enqueueEvent(queue(eventQueueName('svc-hours')), type, payload, { occurredAt }),
+      enqueueEvent(queue(eventQueueName(SERVICE)), type, payload, { occurredAt }),
 
     async registerUser(user) {
       const payload = replicaUser(user);
-      const eventId = await harness.publish(EVENT_TYPES.userRegistered, payload);
+      const eventId = await events.publish(EVENT_TYPES.userRegistered, payload);
       await waitFor(() => eventProcessed(db, eventId), `user.registered for ${user.id}`);
       return payload;
     },
@@ -117,8 +95,8 @@ export async function startHoursService(options: { smtpUrl?: string } = {}): Pro
     async opportunityEvent(type, id, title = `Opportunity ${id}`) {
       const eventId =
         type === 'opportunity.deleted'
-          ? await harness.publish(type, { id })
-          : await harness.publish(type, {
+          ? await events.publish(type, { id })
+          : await events.publish(type, {
               id,
               title,
               location: 'Metairie',
@@ -140,14 +118,11 @@ export async function startHoursService(options: { smtpUrl?: string } = {}): Pro
     },
 
     async close() {
-      await service.close();
       await Promise.all([...queues.values()].map((q) => q.close()));
       connection.disconnect();
-      await clearRedisPrefix(config.BULLMQ_PREFIX);
-      await database.drop();
     },
   };
-  return harness;
+  return events;
 }
 
 export const STUDENT: Caller = { id: 101 };
