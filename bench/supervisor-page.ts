@@ -157,7 +157,11 @@ async function main(): Promise<void> {
 
     // A service that has just started compiles its code paths on the first requests; warm it the
     // way any earlier visitor would, so the first visit below measures a cold browser, not a cold JIT.
-    const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const cookie =
+      login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sid='))
+        ?.split(';')[0] ?? '';
     for (let i = 0; i < 3; i += 1) {
       for (const path of [
         '/api/service-hours/summary',
