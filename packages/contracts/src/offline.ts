@@ -27,7 +27,7 @@ export const OFFLINE_API_READS: readonly RegExp[] = [
   /^\/api\/opportunities\/\d+\/signups$/,
 ];
 
-export function isOfflineApiRead(url: URL): boolean {
+export function isOfflineApiRead(url: { pathname: string; search: string }): boolean {
   if (!OFFLINE_API_READS.some((pattern) => pattern.test(url.pathname))) return false;
   return url.pathname !== '/api/opportunities' || url.search === '?status=active';
 }

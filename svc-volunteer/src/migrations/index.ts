@@ -11,6 +11,7 @@ import { WaitlistEntries1796000000100 } from './1796000000100-waitlist-entries';
 import { OpportunitySeriesAndCalendarFeeds1797000000000 } from './1797000000000-opportunity-series-and-calendar-feeds';
 import { RemindersSent1796100000183 } from './1796100000183-reminders-sent';
 import { Attendance1796000000180 } from './1796000000180-attendance';
+import { CheckInReceipts1797400000034 } from './1797400000034-check-in-receipts';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -35,4 +36,6 @@ export const VOLUNTEER_MIGRATIONS = [
   OpportunitySeriesAndCalendarFeeds1797000000000,
   // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
   ReplicaRestrictedColumn1797200000000,
+  // Issue 34: idempotency keys of check-ins sent after an offline scan.
+  CheckInReceipts1797400000034,
 ];

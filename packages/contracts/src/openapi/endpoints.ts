@@ -574,7 +574,8 @@ const spec: Registry = {
     errors: [404, 409],
   },
   checkIn: {
-    summary: 'Check in to an opportunity one is signed up for, with the code shown at the event',
+    summary:
+      'Check in to an opportunity one is signed up for, with the code shown at the event; a check-in recorded offline carries scannedAt (checked as of then, up to 24 h late) and an idempotencyKey (sent twice, it counts once)',
     tag: 'Opportunities',
     access: 'signedIn',
     params: idParamSchema,
