@@ -104,7 +104,10 @@ export function sendQueuedCheckIns(): Promise<SendResult> {
     const result: SendResult = { sent: 0, refused: 0, remaining: 0 };
     const db = await database();
     const all = await db.getAll(STORE);
-    if (!all.some((e) => e.status === 'pending')) return result;
+    result.remaining = all.filter((e) => e.status === 'pending').length;
+    // Nothing to send, or no network to send it on (known without trying).
+    if (result.remaining === 0 || (typeof navigator !== 'undefined' && !navigator.onLine))
+      return result;
     let user: CurrentUser | null = null;
     try {
       const res = await fetch(apiPaths.user, { credentials: 'include', cache: 'no-store' });
@@ -113,7 +116,6 @@ export function sendQueuedCheckIns(): Promise<SendResult> {
       // Still offline.
     }
     const pending = all.filter((e) => e.status === 'pending' && e.userId === user?.id);
-    result.remaining = all.filter((e) => e.status === 'pending').length;
     let changed = false;
     for (const entry of pending) {
       let res: Response;
