@@ -38,6 +38,7 @@ async function fetchText(url: string): Promise<string | null> {
 export async function rememberRemote(entry: string): Promise<void> {
   if (loadedRemotes.has(entry)) return;
   loadedRemotes.set(entry, null);
+  remotesConfig ??= await fetchText(REMOTES_CONFIG_PATH);
   loadedRemotes.set(entry, await fetchText(entry));
 }
 
@@ -65,6 +66,8 @@ export function checkForDeployment(): Promise<void> {
       watchWorker(registration);
     }
     await registration?.update().catch(() => undefined);
+    // Where the remotes are matters only once the page runs one (no request on home before).
+    if (loadedRemotes.size === 0) return;
     const config = await fetchText(REMOTES_CONFIG_PATH);
     if (config !== null) {
       if (remotesConfig !== null && config !== remotesConfig) announce();
