@@ -84,10 +84,10 @@ async function eventWithStudent(browser: Browser, prefix: string) {
   const id = Number(((await created.json()) as { id: number }).id);
   const context = await browser.newContext();
   const student = await context.newPage();
-  await registerUser(student);
+  const account = await registerUser(student);
   expect((await student.request.post(`/api/opportunities/${id}/signup`)).status()).toBe(201);
   const close = () => Promise.all([adminContext.close(), context.close()]);
-  return { title, id, admin, context, student, close };
+  return { title, id, admin, context, student, account, close };
 }
 
 // Opens /volunteer online under the worker, so its screen, code and reads are on the phone.
@@ -125,9 +125,9 @@ test('the app is installable: manifest in English and Spanish, icons, a worker w
     .toEqual([]);
 
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-  expect(href).toBe('/manifest.webmanifest');
+  expect(href).toBe('/manifest.en.webmanifest');
   for (const [path, shortName] of [
-    ['/manifest.webmanifest', 'Volunteers'],
+    ['/manifest.en.webmanifest', 'Volunteers'],
     ['/manifest.es.webmanifest', 'Voluntarios'],
   ] as const) {
     const response = await page.request.get(path);
@@ -177,7 +177,10 @@ test('the app is installable: manifest in English and Spanish, icons, a worker w
 test('offline, /volunteer shows the sign-ups and opens check-in; a screen never opened shows the offline page', async ({
   browser,
 }) => {
-  const { title, id, context, student, close } = await eventWithStudent(browser, 'Food bank');
+  const { title, id, context, student, account, close } = await eventWithStudent(
+    browser,
+    'Food bank',
+  );
   await openVolunteerOnline(student, title);
 
   await context.setOffline(true);
@@ -202,6 +205,22 @@ test('offline, /volunteer shows the sign-ups and opens check-in; a screen never 
   await expect(student.getByRole('heading', { name: 'Sin conexión' })).toBeVisible();
   await expectNoA11yViolations(student);
   await shoot(student, 'offline-page');
+
+  // Back online, signing out (through the worker) leaves none of the student's answers on the
+  // phone; signing in again goes through it too.
+  await context.setOffline(false);
+  await student.goto('/volunteer');
+  await expect(card).toBeVisible();
+  const apiCached = () => student.evaluate(() => caches.has('district-api-v1'));
+  expect(await apiCached()).toBe(true);
+  await student.getByRole('button', { name: 'Logout' }).click();
+  await expect(student.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect.poll(apiCached).toBe(false);
+  const form = student.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(student.getByText('Find Opportunities', { exact: true })).toBeVisible();
   await close();
 });
 

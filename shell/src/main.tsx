@@ -1,4 +1,4 @@
-import { OFFLINE } from '@district/contracts';
+import { SERVICE_WORKER_PATH } from '@district/contracts';
 import { changeLanguage, initialLanguage } from '@district/ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -23,7 +23,7 @@ loadRemotesConfig().catch((error: unknown) =>
 // signed-in layout (src/pwa/update-notice.tsx).
 if ('serviceWorker' in navigator)
   addEventListener('load', () => {
-    navigator.serviceWorker.register(OFFLINE.serviceWorkerPath).catch(() => undefined);
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch(() => undefined);
   });
 
 const container = document.getElementById('root');

@@ -342,8 +342,9 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
         ...body,
         code: codes.current(other.id, scannedAt).code,
       });
-      expect(reused.status).toBe(409);
-      expect(reused.body.message).toBe(ATTENDANCE_MESSAGES.idempotencyKeyReused);
+      expect(reused.status).toBe(400);
+      expect(reused.body.message).toBe(VALIDATION.idempotencyKeyInvalid);
+      expect(reused.body.errors?.[0]?.path).toBe('idempotencyKey');
     });
 
     it('refuses a code that was not valid at the scan, and a scan outside the window', async () => {
@@ -376,14 +377,14 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
         [
           { scannedAt: new Date(Date.now() - 25 * HOUR).toISOString() },
           'scannedAt',
-          ATTENDANCE_MESSAGES.scannedTooLongAgo,
+          ATTENDANCE_MESSAGES.scannedOutOfRange,
         ],
         [
           { scannedAt: new Date(Date.now() + 10 * 60_000).toISOString() },
           'scannedAt',
-          ATTENDANCE_MESSAGES.scannedInFuture,
+          ATTENDANCE_MESSAGES.scannedOutOfRange,
         ],
-        [{ scannedAt: 'yesterday' }, 'scannedAt', VALIDATION.scannedAtInvalid],
+        [{ scannedAt: 'yesterday' }, 'scannedAt', 'Invalid ISO datetime'],
         [{ idempotencyKey: 'again' }, 'idempotencyKey', VALIDATION.idempotencyKeyInvalid],
       ];
       for (const [fields, path, message] of cases) {

@@ -29,8 +29,9 @@ export const checkInInputSchema = z.strictObject({
   // Issue 34: a check-in recorded on the phone while offline and sent later: when the code was
   // scanned (the server checks the code as it was then, within CHECK_IN_MAX_DELAY_HOURS) and the
   // key that makes a second sending of the same check-in count once.
-  scannedAt: plainText({ message: VALIDATION.scannedAtInvalid })
-    .pipe(z.iso.datetime({ offset: true, error: messageFor(VALIDATION.scannedAtInvalid) }))
+  // (zod's own message, "Invalid ISO datetime": only a broken client sends another.)
+  scannedAt: plainText()
+    .pipe(z.iso.datetime({ offset: true }))
     .optional(),
   idempotencyKey: plainText({ message: VALIDATION.idempotencyKeyInvalid })
     .pipe(z.uuid({ error: messageFor(VALIDATION.idempotencyKeyInvalid) }))

@@ -9,10 +9,8 @@ export const ATTENDANCE_MESSAGES = {
   notSignedUp: 'You are not signed up for this opportunity',
   studentNotSignedUp: 'This student is not signed up for this opportunity',
   // Issue 34: a check-in recorded on the phone offline and sent later.
-  scannedTooLongAgo:
-    'This check-in was recorded on the phone more than 24 hours ago and can no longer be sent',
-  scannedInFuture: "This check-in's time is in the future: check the phone's clock",
-  idempotencyKeyReused: 'This idempotency key was already used for another check-in',
+  // (Short: every shared message is in the sign-in screen's first load.)
+  scannedOutOfRange: 'Check-ins must be sent within 24 hours',
 } as const;
 
 export const CONSENT_MAILS_MAX = 3;

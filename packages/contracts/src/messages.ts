@@ -46,7 +46,6 @@ export const VALIDATION = {
   attendedBoolean: 'Attended must be true or false',
   codeRequired: 'Code is required',
   checkInCodeDigits: 'The check-in code has 6 digits',
-  scannedAtInvalid: 'scannedAt must be a date and time with its offset (ISO 8601)',
   idempotencyKeyInvalid: 'idempotencyKey must be a UUID',
   invalidCursor: 'Invalid cursor',
   invalidLanguage: 'Language must be en or es',

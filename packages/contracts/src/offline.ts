@@ -1,8 +1,10 @@
 // Issue 34: names the shell's service worker and the pages agree on (docs/architecture.md
 // "Offline: the service worker's caching rules").
+// Where the worker is served; its scope is the whole site. A constant of its own: the sign-in
+// screen's first load registers the worker and must not carry the object below.
+export const SERVICE_WORKER_PATH = '/sw.js';
+
 export const OFFLINE = {
-  // Where the worker is served; its scope is the whole site.
-  serviceWorkerPath: '/sw.js',
   // The few API answers a student needs offline (the worker's runtime cache). Emptied when anyone
   // signs in or out, or when the session is found gone.
   apiCache: 'district-api-v1',

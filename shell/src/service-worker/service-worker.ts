@@ -115,8 +115,8 @@ registerRoute(
       {
         // The session is gone (signed out elsewhere, expired): nothing of it stays.
         fetchDidSucceed: async ({ request, response }) => {
-          if (response.status === 401 && new URL(request.url).pathname === '/api/user')
-            await clearApiCache();
+          const gone = response.status === 401 || response.status === 204;
+          if (gone && new URL(request.url).pathname === '/api/user') await clearApiCache();
           return response;
         },
       },

@@ -11,6 +11,7 @@ import {
   checkInPageUrl,
   EVENT_TYPES,
   CHECK_IN_MAX_DELAY_HOURS,
+  VALIDATION,
   type AttendanceMethod,
   type CheckInInput,
   type AttendanceRecord,
@@ -124,15 +125,15 @@ export class AttendanceService {
   ): Promise<AttendanceRecord> {
     const scannedAt = input.scannedAt ? new Date(input.scannedAt) : now;
     if (scannedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
-      throw fieldError('scannedAt', ATTENDANCE_MESSAGES.scannedInFuture);
+      throw fieldError('scannedAt', ATTENDANCE_MESSAGES.scannedOutOfRange);
     if (now.getTime() - scannedAt.getTime() > CHECK_IN_MAX_DELAY_HOURS * 3_600_000)
-      throw fieldError('scannedAt', ATTENDANCE_MESSAGES.scannedTooLongAgo);
+      throw fieldError('scannedAt', ATTENDANCE_MESSAGES.scannedOutOfRange);
     const at = scannedAt.getTime() > now.getTime() ? now : scannedAt;
     const opportunity = await this.opportunity(opportunityId);
     if (input.idempotencyKey) {
       const known = await this.attendance.findReceipt(user.id, input.idempotencyKey);
       if (known && known.opportunityId !== opportunityId)
-        throw new ConflictException(ATTENDANCE_MESSAGES.idempotencyKeyReused);
+        throw fieldError('idempotencyKey', VALIDATION.idempotencyKeyInvalid);
       if (known) return this.recorded(opportunityId, user.id);
     }
     if (!(await this.attendance.isSignedUp(opportunityId, user.id)))

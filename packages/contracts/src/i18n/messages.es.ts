@@ -58,7 +58,6 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     attendedBoolean: 'La asistencia debe ser true o false',
     codeRequired: 'El código es obligatorio',
     checkInCodeDigits: 'El código de registro de asistencia tiene 6 dígitos',
-    scannedAtInvalid: 'scannedAt debe ser una fecha y hora con su desfase (ISO 8601)',
     idempotencyKeyInvalid: 'idempotencyKey debe ser un UUID',
     invalidCursor: 'Cursor no válido',
     invalidLanguage: 'El idioma debe ser en o es',
@@ -212,11 +211,7 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
       'El registro de asistencia está abierto solo desde una hora antes del evento hasta una hora después de que termina',
     notSignedUp: 'No estás inscrito en esta oportunidad',
     studentNotSignedUp: 'Este estudiante no está inscrito en esta oportunidad',
-    scannedTooLongAgo:
-      'Este registro de asistencia se guardó en el teléfono hace más de 24 horas y ya no se puede enviar',
-    scannedInFuture:
-      'La hora de este registro de asistencia está en el futuro: revisa el reloj del teléfono',
-    idempotencyKeyReused: 'Esta clave de idempotencia ya se usó para otro registro de asistencia',
+    scannedOutOfRange: 'Los registros de asistencia deben enviarse antes de 24 horas',
   },
   consent: {
     dateOfBirthRequired: 'La fecha de nacimiento es obligatoria',

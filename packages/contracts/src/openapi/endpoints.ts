@@ -71,6 +71,7 @@ import {
   backupUserSchema,
   changeRolesSchema,
   changeSchoolSchema,
+  currentUserQuerySchema,
   currentUserSchema,
   deleteOwnAccountSchema,
   directoryUserSchema,
@@ -163,9 +164,15 @@ const spec: Registry = {
   getUser: {
     summary: 'The signed-in user',
     tag: 'Account',
-    // Public at the gateway: svc-auth reads the session cookie itself and answers 401 without one.
+    // Public at the gateway: svc-auth reads the session cookie itself and answers 401 without one
+    // (204 with ?optional=1, the shell's own check, issue 34).
     access: 'public',
-    success: { status: 200, schema: currentUserSchema, description: 'The current user' },
+    query: currentUserQuerySchema,
+    success: {
+      status: 200,
+      schema: currentUserSchema,
+      description: 'The current user (without a session: 401, or 204 with ?optional=1)',
+    },
     errors: [401],
   },
   login: {

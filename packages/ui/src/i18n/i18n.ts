@@ -102,11 +102,8 @@ export async function changeLanguage(
     document.documentElement.lang = language;
     // Issue 34: "Add to Home Screen" names the app in the page's language.
     document
-      .querySelector('link[rel="manifest"]')
-      ?.setAttribute(
-        'href',
-        language === 'es' ? '/manifest.es.webmanifest' : '/manifest.webmanifest',
-      );
+      .querySelector('link[rel=manifest]')
+      ?.setAttribute('href', `/manifest.${language}.webmanifest`);
   }
   i18n.activate(language);
 }
