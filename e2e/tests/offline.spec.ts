@@ -220,7 +220,8 @@ test('offline, /volunteer shows the sign-ups and opens check-in; a screen never 
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Login' }).click();
-  await expect(student.getByText('Find Opportunities', { exact: true })).toBeVisible();
+  // Signed in again (back where the student was): the header greets them.
+  await expect(student.getByText(`Welcome, ${account.name}`)).toBeVisible();
   await close();
 });
 
