@@ -221,7 +221,7 @@ async function main(): Promise<void> {
             return hits.length ? Math.round(Math.max(...hits.map((e) => e.responseEnd))) : -1;
           };
           return {
-            'GET /api/user': done(/\/api\/user$/),
+            'GET /api/user': done(/\/api\/user(?:\?optional=1)?$/),
             'mf-hours manifest': done(/\/mf\/hours\/mf-manifest\.json/),
             'mf-hours code': done(/\/mf\/hours\/.*\.js$/),
             summary: done(/\/api\/service-hours\/summary/),

@@ -28,6 +28,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     browserName: 'chromium',
+    // Issue 34: the shell's service worker would answer the page's requests after the first
+    // load, where page.route cannot see them; journeys test the app itself, and
+    // tests/offline.spec.ts (serviceWorkers: 'allow') tests the worker.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -18,6 +18,10 @@ export const DEFAULT_CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "connect-src 'self'",
   "font-src 'self'",
+  // Issue 34: the service worker (/sw.js, scope /) and the web app manifests, from this origin
+  // only (said outright rather than left to default-src).
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",

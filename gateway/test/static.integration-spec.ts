@@ -90,6 +90,7 @@ describe('static files from disk', () => {
     for (const file of [
       '/index.html',
       '/sw.js',
+      '/manifest.webmanifest',
       '/mf/volunteer/remoteEntry.js',
       '/mf/volunteer/mf-manifest.json',
       '/config/remotes.json',
@@ -98,6 +99,12 @@ describe('static files from disk', () => {
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves the web app manifest as application/manifest+json (issue 34)', async () => {
+    const res = await request(`${gateway.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json');
   });
 
   it('answers 304 to a revalidation of an unchanged file, still with no-cache', async () => {

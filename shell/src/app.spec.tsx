@@ -30,10 +30,13 @@ let restoreFetch: () => void;
 
 beforeAll(async () => {
   server = await startTestServer({
-    'GET /api/user': (_req, res) =>
+    // Like svc-auth: the shell's own check (?optional=1) gets 204 without a session (issue 34).
+    'GET /api/user': (req, res) =>
       signedIn
         ? json(res, 200, signedIn)
-        : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
+        : req.url?.endsWith('?optional=1')
+          ? res.writeHead(204).end()
+          : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
     'GET /api/register/options': (_req, res) => json(res, 200, { consentMode }),
     'POST /api/login': (_req, res, body) => {
       const { password } = JSON.parse(body) as { password: string };
@@ -93,7 +96,9 @@ describe('route guard', () => {
     renderAt('/volunteer');
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/user']);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/user?optional=1',
+    ]);
   });
 
   it('sends a signed-in user from /login to home, greeted by name in the header', async () => {
@@ -128,7 +133,7 @@ describe('sign-in screen', () => {
     // Only the session check and the consent mode (issue 20) reached the server: no register call.
     expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/register/options',
-      'GET /api/user',
+      'GET /api/user?optional=1',
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_PATH } from '@district/contracts';
 import { changeLanguage, initialLanguage } from '@district/ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -16,6 +17,14 @@ import '@district/ui/styles.css';
 loadRemotesConfig().catch((error: unknown) =>
   console.warn('[shell] remote config unavailable', error),
 );
+
+// Issue 34: the service worker (offline screens, check-ins without a signal) registers once the
+// page has loaded, so it never competes with the first load; its update notice lives in the
+// signed-in layout (src/pwa/update-notice.tsx).
+if ('serviceWorker' in navigator)
+  addEventListener('load', () => {
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch(() => undefined);
+  });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

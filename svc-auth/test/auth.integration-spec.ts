@@ -241,6 +241,25 @@ describe('login and logout', () => {
     expect(await h.redis.exists(`${h.config.BULLMQ_PREFIX}:sess:${sid}`)).toBe(0);
   });
 
+  // Issue 34: the shell's own session check; without ?optional=1 nothing changes (SPEC: 401).
+  it('answers the optional session check with 204 and no body when nobody is signed in', async () => {
+    const none = await h.api('GET', '/api/user?optional=1');
+    expect([none.status, none.text, none.headers.get('cache-control')]).toEqual([
+      204,
+      '',
+      'no-store',
+    ]);
+    expect((await h.api('GET', '/api/user')).status).toBe(401);
+    const created = await h.api('POST', '/api/register', { json: registration() });
+    const me = await h.api('GET', '/api/user?optional=1', { sid: created.sid });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: created.body.username });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    const bad = await h.api('GET', '/api/user?optional=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('optional');
+  });
+
   it('logout without a session is still 200', async () => {
     expect((await h.api('POST', '/api/logout')).status).toBe(200);
     expect((await h.api('POST', '/api/logout', { sid: 'garbage' })).status).toBe(200);

@@ -11,6 +11,7 @@ import { ArchiveModule } from './archive/archive.module';
 import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
 import { CalendarModule } from './calendar/calendar.module';
 import { AttendanceEntity } from './attendance/attendance.entity';
+import { CheckInReceiptEntity } from './attendance/check-in-receipt.entity';
 import { AttendanceModule } from './attendance/attendance.module';
 import { VOLUNTEER_ENTITIES } from './entities';
 import { VOLUNTEER_MIGRATIONS } from './migrations';
@@ -89,6 +90,7 @@ export class AppModule {
             SignupEntity,
             EventPhotoEntity,
             AttendanceEntity,
+            CheckInReceiptEntity,
             CalendarFeedEntity,
           ],
           afterDelete: WaitlistUserDeletion,

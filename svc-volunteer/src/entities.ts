@@ -1,6 +1,7 @@
 import { UserReplicaEntity } from '@district/service-kit';
 import { CalendarFeedEntity } from './calendar/calendar-feed.entity';
 import { AttendanceEntity } from './attendance/attendance.entity';
+import { CheckInReceiptEntity } from './attendance/check-in-receipt.entity';
 import { EventPhotoEntity } from './photos/event-photo.entity';
 import { OpportunityEntity } from './opportunities/opportunity.entity';
 import { ReminderSentEntity } from './reminders/reminder-sent.entity';
@@ -16,4 +17,5 @@ export const VOLUNTEER_ENTITIES = [
   CalendarFeedEntity,
   ReminderSentEntity,
   AttendanceEntity,
+  CheckInReceiptEntity,
 ];

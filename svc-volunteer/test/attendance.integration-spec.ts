@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
+import { PUBLISHED_AUDIT_LOG, TEST_IDENTITY_SECRET } from '@district/service-kit/testing';
 import {
   ATTENDANCE_MESSAGES,
+  VALIDATION,
   type AttendanceRecord,
   type CheckInCode,
   type Opportunity,
@@ -17,6 +18,7 @@ import {
   type TestUser,
   type VolunteerTestApp,
 } from './support/volunteer-test-app';
+import { CheckInCodes } from '../src/attendance/check-in-code';
 
 interface OutboxRow {
   payload: Record<string, unknown>;
@@ -269,6 +271,134 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
       }
       // The admin can still take attendance on the roster afterwards.
       expect((await mark(late.id, student.id, true)).status).toBe(200);
+    });
+  });
+  // Issue 34: a check-in recorded on a phone without a signal, sent when the network returns.
+  describe('check-in sent later from a phone (scannedAt, idempotencyKey)', () => {
+    // The codes the service shows (its secret derives from IDENTITY_SECRET in tests).
+    const codes = new CheckInCodes(`check-in/${TEST_IDENTITY_SECRET}`);
+    const sendLater = (id: number, body: Record<string, unknown>, as: TestUser = student) =>
+      app.api<AttendanceRecord & { message?: string; errors?: Array<{ path: string }> }>(
+        'POST',
+        `/api/opportunities/${id}/check-in`,
+        { as, body },
+      );
+    const receipts = async (id: number) =>
+      (
+        await app.sql<{ n: string }>(
+          `SELECT count(*) AS n FROM check_in_receipts WHERE opportunity_id = $1`,
+          [id],
+        )
+      )[0]?.n;
+    // An event that started 5 h ago and ended 2 h 40 min ago: its check-in window closed 1 h 40
+    // min ago, but a scan 3 h ago was made while it was open.
+    const finishedEvent = () => opportunityAt(-5 * HOUR, student);
+    const threeHoursAgo = () => new Date(Date.now() - 3 * HOUR);
+
+    it('checks the code as it was at the scan, after the window closed, and the hours follow', async () => {
+      const { id } = await finishedEvent();
+      const scannedAt = threeHoursAgo();
+      const { code } = codes.current(id, scannedAt);
+      // Sent now without its scan time, the same code is refused: the window has closed.
+      expect((await checkIn(id, code)).status).toBe(409);
+      const response = await sendLater(id, {
+        code,
+        scannedAt: scannedAt.toISOString(),
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        userId: student.id,
+        attended: true,
+        method: 'check-in',
+      });
+      expect(await events(id)).toEqual([
+        expect.objectContaining({ userId: student.id, attended: true, method: 'check-in' }),
+      ]);
+    });
+
+    it('counts a check-in sent twice once, even after an admin changed the mark in between', async () => {
+      const { id } = await finishedEvent();
+      const scannedAt = threeHoursAgo();
+      const body = {
+        code: codes.current(id, scannedAt).code,
+        scannedAt: scannedAt.toISOString(),
+        idempotencyKey: crypto.randomUUID(),
+      };
+      // Two tabs (or the worker and a tab) at the same moment.
+      const [first, second] = await Promise.all([sendLater(id, body), sendLater(id, body)]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(await events(id)).toHaveLength(1);
+      expect(await receipts(id)).toBe('1');
+      // The admin marks the student absent; a retry after a lost answer must not undo that.
+      expect((await mark(id, student.id, false)).status).toBe(200);
+      const retry = await sendLater(id, body);
+      expect(retry.status).toBe(200);
+      expect(retry.body).toMatchObject({ attended: false, method: 'roster' });
+      expect((await events(id)).map((e) => e.attended)).toEqual([true, false]);
+      // The same key for another event is a client's mistake, said as such.
+      const other = await finishedEvent();
+      const reused = await sendLater(other.id, {
+        ...body,
+        code: codes.current(other.id, scannedAt).code,
+      });
+      expect(reused.status).toBe(400);
+      expect(reused.body.message).toBe(VALIDATION.idempotencyKeyInvalid);
+      expect(reused.body.errors?.[0]?.path).toBe('idempotencyKey');
+    });
+
+    it('refuses a code that was not valid at the scan, and a scan outside the window', async () => {
+      const { id } = await finishedEvent();
+      const scannedAt = threeHoursAgo();
+      // Today's code, claimed for three hours ago.
+      const now = await sendLater(id, {
+        code: codes.current(id, new Date()).code,
+        scannedAt: scannedAt.toISOString(),
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect(now.status).toBe(400);
+      expect(now.body.message).toBe(ATTENDANCE_MESSAGES.wrongCode);
+      expect(now.body.errors?.[0]?.path).toBe('code');
+      // Scanned 90 min before the start: before the window opened.
+      const early = new Date(Date.now() - 6.5 * HOUR);
+      const tooEarly = await sendLater(id, {
+        code: codes.current(id, early).code,
+        scannedAt: early.toISOString(),
+      });
+      expect(tooEarly.status).toBe(409);
+      expect(tooEarly.body.message).toBe(ATTENDANCE_MESSAGES.checkInClosed);
+      expect(await events(id)).toEqual([]);
+      expect(await receipts(id)).toBe('0');
+    });
+
+    it('answers 400 naming scannedAt for a scan over 24 h old or in the future, and bad fields', async () => {
+      const { id } = await opportunityAt(-HOUR, student);
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [
+          { scannedAt: new Date(Date.now() - 25 * HOUR).toISOString() },
+          'scannedAt',
+          ATTENDANCE_MESSAGES.scannedOutOfRange,
+        ],
+        [
+          { scannedAt: new Date(Date.now() + 10 * 60_000).toISOString() },
+          'scannedAt',
+          ATTENDANCE_MESSAGES.scannedOutOfRange,
+        ],
+        [{ scannedAt: 'yesterday' }, 'scannedAt', 'Invalid ISO datetime'],
+        [{ idempotencyKey: 'again' }, 'idempotencyKey', VALIDATION.idempotencyKeyInvalid],
+      ];
+      for (const [fields, path, message] of cases) {
+        const response = await sendLater(id, {
+          code: codes.current(id, new Date()).code,
+          ...fields,
+        });
+        expect([response.status, response.body.errors?.[0]?.path, response.body.message]).toEqual([
+          400,
+          path,
+          message,
+        ]);
+      }
+      expect(await events(id)).toEqual([]);
     });
   });
 });

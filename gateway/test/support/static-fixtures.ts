@@ -18,6 +18,7 @@ export async function createStaticFixtures(
   await writeFile(path.join(shellRoot, 'main.1a2b3c4d.js'), MAIN_JS);
   await writeFile(path.join(shellRoot, 'styles.0123abcd89.css'), 'body{margin:0}\n');
   await writeFile(path.join(shellRoot, 'sw.js'), '// not content-hashed\n');
+  await writeFile(path.join(shellRoot, 'manifest.webmanifest'), '{"name":"District Volunteers"}\n');
   await writeFile(path.join(remoteRoot, 'remoteEntry.js'), 'var mf_volunteer;\n');
   await writeFile(path.join(remoteRoot, 'mf-manifest.json'), '{"name":"mf_volunteer"}\n');
   await writeFile(

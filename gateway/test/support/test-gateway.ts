@@ -104,6 +104,9 @@ export function expectSecurityHeaders(res: HttpResult): void {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("img-src 'self' data: blob: https: http:");
   expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  // Issue 34: the service worker and the web app manifest, from this origin only.
+  expect(csp).toContain("worker-src 'self'");
+  expect(csp).toContain("manifest-src 'self'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-frame-options']).toBe('DENY');

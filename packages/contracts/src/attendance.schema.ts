@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, routeIdSchema } from './fields';
+import { dateTime, messageFor, plainText, routeIdSchema } from './fields';
 import { VALIDATION } from './messages';
 
 // Their texts live in a zod-free module the browser's first load can import (issue 22).
@@ -25,8 +25,18 @@ export const checkInInputSchema = z.strictObject({
   code: plainText({ message: VALIDATION.codeRequired, required: VALIDATION.codeRequired })
     .max(6, VALIDATION.checkInCodeDigits)
     .regex(/^\d{6}$/, VALIDATION.checkInCodeDigits),
+  // Issue 34: a check-in recorded on the phone while offline and sent later: when the code was
+  // scanned (the server checks the code as it was then, within CHECK_IN_MAX_DELAY_HOURS) and the
+  // key that makes a second sending of the same check-in count once.
+  scannedAt: dateTime().optional(),
+  idempotencyKey: plainText({ message: VALIDATION.idempotencyKeyInvalid })
+    .max(36, VALIDATION.idempotencyKeyInvalid)
+    .pipe(z.uuid({ error: messageFor(VALIDATION.idempotencyKeyInvalid) }))
+    .optional(),
 });
 export type CheckInInput = z.output<typeof checkInInputSchema>;
+// How late an offline check-in may still be sent, counted from its scan.
+export const CHECK_IN_MAX_DELAY_HOURS = 24;
 
 // One signed-up student on the admin's roster; attended null: not taken yet.
 export const rosterEntryResponseSchema = z.object({

@@ -8,6 +8,9 @@ export const ATTENDANCE_MESSAGES = {
     'Check-in is open only from one hour before the event until one hour after it ends',
   notSignedUp: 'You are not signed up for this opportunity',
   studentNotSignedUp: 'This student is not signed up for this opportunity',
+  // Issue 34: a check-in recorded on the phone offline and sent later.
+  // (Short: every shared message is in the sign-in screen's first load.)
+  scannedOutOfRange: 'Check-ins must be sent within 24 hours',
 } as const;
 
 export const CONSENT_MAILS_MAX = 3;

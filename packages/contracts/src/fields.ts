@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
 
+// In a browser, zod's JIT would first probe `new Function("")`: under the gateway's CSP
+// (script-src 'self') that is a violation every page logs (DevTools' Issues, Lighthouse's
+// best practices, issue 34). Pages validate small forms: the interpreted path is plenty. Services
+// keep the JIT. Every schema module imports this one, so it runs before any schema is built.
+if ('document' in globalThis) z.config({ jitless: true });
+
 // Error map for a field: a missing value says `required`; a wrong one says `message`, or, without
 // one, zod's default (which formatZodError turns into "Expected X, received Y").
 export const messageFor =

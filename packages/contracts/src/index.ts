@@ -26,3 +26,4 @@ export * from './i18n/languages';
 export * from './i18n/translate-message';
 export * from './i18n/shared-messages';
 export * from './i18n/render-notification';
+export * from './offline';

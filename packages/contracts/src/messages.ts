@@ -46,6 +46,7 @@ export const VALIDATION = {
   attendedBoolean: 'Attended must be true or false',
   codeRequired: 'Code is required',
   checkInCodeDigits: 'The check-in code has 6 digits',
+  idempotencyKeyInvalid: 'idempotencyKey must be a UUID',
   invalidCursor: 'Invalid cursor',
   invalidLanguage: 'Language must be en or es',
   notFound: 'Not found',

@@ -171,6 +171,12 @@ export const publicUserSchema = directoryUserSchema;
 export type PublicUser = DirectoryUser;
 
 // GET /api/user, POST /api/login, POST /api/register: the owner also sees their username and e-mail.
+// GET /api/user?optional=1 (issue 34): the shell's own session check, for which "nobody signed
+// in" is an answer (204), not an error every signed-out page load logs in the browser console.
+export const currentUserQuerySchema = z.strictObject({
+  optional: z.literal('1').optional(),
+});
+
 export const currentUserSchema = directoryUserSchema.extend({
   id: z.number().int(),
   username: z.string(),

@@ -9,6 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { rememberRemote } from '../pwa/deployments';
 import { ensureRemotesRegistered, federation } from './federation-host';
 import { RemoteRetryContext, RemoteUnavailable } from './remote-unavailable';
 
@@ -22,8 +23,11 @@ type RemoteModule = { default?: ComponentType; __remoteUnavailable?: boolean } &
 
 async function importRemote(id: RemoteId): Promise<{ default: ComponentType }> {
   // Only now, when the user opens the area, are its manifest and entry fetched.
-  await ensureRemotesRegistered();
+  const config = await ensureRemotesRegistered();
   const mod = await federation.loadRemote<RemoteModule>(id);
+  // Issue 34: which build of the remote this page now runs, to notice a redeployment.
+  const entry = config.remotes.find((r) => r.name === id.slice(0, id.indexOf('/')))?.entry;
+  if (entry) void rememberRemote(entry);
   const exportName = id.slice(id.indexOf('/') + 1);
   const component = mod?.default ?? (mod?.[exportName] as ComponentType | undefined);
   if (typeof component !== 'function') throw new Error(`Remote module ${id} exports no component`);

@@ -1,6 +1,8 @@
 import { Spinner, useAuth, useT } from '@district/ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useSendQueuedCheckIns } from '../pwa/send-queued-check-ins';
+import { UpdateNotice } from '../pwa/update-notice';
 import { ConsentBanner } from './consent-banner';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -10,6 +12,7 @@ import { Header } from './header';
 export function AppLayout() {
   const { user } = useAuth();
   const { t } = useT();
+  useSendQueuedCheckIns();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -17,6 +20,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
+        <UpdateNotice />
         {user?.restricted && <ConsentBanner />}
         <Suspense fallback={<Spinner page label={t('shell.loading.page')} />}>
           <Outlet />

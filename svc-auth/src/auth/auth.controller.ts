@@ -4,6 +4,7 @@ import {
   Get,
   HttpCode,
   Post,
+  Query,
   Req,
   Res,
   UnauthorizedException,
@@ -17,7 +18,7 @@ import { SessionStore } from '../sessions/session-store';
 import { UserRefs, type OwnUserView } from '../users/user-ref';
 import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
-import { RegisterDto } from './auth.dto';
+import { CurrentUserQueryDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { RateLimitGuard, RegistrationRateLimit } from '../rate-limit/rate-limit.guard';
 import { DeviceCookie } from './device-cookie';
@@ -80,25 +81,29 @@ export class AuthController {
     return { message: 'Logged out' };
   }
 
-  // Hot path: one Redis round trip and one primary-key query.
+  // Hot path: one Redis round trip and one primary-key query. The reply is sent here (no
+  // passthrough): ?optional=1 answers 204, which Nest's own reply would turn into a 200.
   @Get('user')
   async currentUser(
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<OwnUserView> {
+    @Res() reply: FastifyReply,
+    @Query() query: CurrentUserQueryDto,
+  ): Promise<void> {
     const sid = this.cookie.read(request);
     const session = await this.sessions.resolve(sid);
     const user = session ? await this.users.findView(session.userId) : null;
+    // Personal data (or its absence): no shared or browser cache may keep it.
+    void reply.header('cache-control', 'no-store');
     if (!session || !user) {
       if (sid !== undefined) this.cookie.clear(reply);
       if (session) void this.sessions.destroy(sid);
+      if (query.optional) return void reply.code(204).send();
       throw new UnauthorizedException(API_MESSAGES.unauthorized);
     }
     // Keep the browser's cookie as long-lived as the server-side session it points to.
     if (session.refreshed) this.cookie.set(reply, sid as string);
-    // Personal data: no shared or browser cache may keep it.
-    void reply.header('cache-control', 'no-store');
-    return this.refs.withRef(user);
+    const view: OwnUserView = this.refs.withRef(user);
+    void reply.send(view);
   }
 
   // A previous session in this browser is replaced, not left behind.

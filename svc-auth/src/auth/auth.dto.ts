@@ -1,4 +1,5 @@
 import { createZodDto } from 'nestjs-zod';
-import { registerBodySchema } from '@district/contracts';
+import { currentUserQuerySchema, registerBodySchema } from '@district/contracts';
 
 export class RegisterDto extends createZodDto(registerBodySchema) {}
+export class CurrentUserQueryDto extends createZodDto(currentUserQuerySchema) {}

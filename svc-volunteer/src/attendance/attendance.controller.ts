@@ -38,6 +38,6 @@ export class AttendanceController {
     @Param() { id }: IdParamDto,
     @Body() body: CheckInDto,
   ): Promise<AttendanceRecord> {
-    return this.attendance.checkIn(user, id, body.code);
+    return this.attendance.checkIn(user, id, body);
   }
 }

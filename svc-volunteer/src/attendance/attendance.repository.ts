@@ -6,6 +6,7 @@ import type { EntityManager, Repository } from 'typeorm';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
 import { SignupEntity } from '../signups/signup.entity';
 import { AttendanceEntity } from './attendance.entity';
+import { CheckInReceiptEntity } from './check-in-receipt.entity';
 
 export interface RosterRow {
   userId: number;
@@ -85,6 +86,32 @@ export class AttendanceRepository {
     return row
       ? Object.assign(new AttendanceEntity(), mark, { recordedAt: row.recorded_at })
       : undefined;
+  }
+
+  // Issue 34: a check-in sent before with this key (by this user).
+  findReceipt(userId: number, idempotencyKey: string): Promise<CheckInReceiptEntity | null> {
+    return this.signups.manager
+      .getRepository(CheckInReceiptEntity)
+      .findOneBy({ userId, idempotencyKey });
+  }
+
+  // Stores the key with the check-in it records; false when the same key got there first (a
+  // concurrent sending waits on the unique index, then finds it taken).
+  async addReceipt(
+    manager: EntityManager,
+    receipt: Pick<
+      CheckInReceiptEntity,
+      'userId' | 'idempotencyKey' | 'opportunityId' | 'scannedAt'
+    >,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO "check_in_receipts" ("user_id", "idempotency_key", "opportunity_id", "scanned_at")
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("user_id", "idempotency_key") DO NOTHING
+       RETURNING "id"`,
+      [receipt.userId, receipt.idempotencyKey, receipt.opportunityId, receipt.scannedAt],
+    );
+    return rows.length > 0;
   }
 
   findMark(opportunityId: number, userId: number): Promise<AttendanceEntity | null> {

@@ -10,7 +10,10 @@ import {
   ATTENDANCE_MESSAGES,
   checkInPageUrl,
   EVENT_TYPES,
+  CHECK_IN_MAX_DELAY_HOURS,
+  VALIDATION,
   type AttendanceMethod,
+  type CheckInInput,
   type AttendanceRecord,
   type CheckInCode,
   type RosterEntry,
@@ -29,6 +32,15 @@ import type { VolunteerConfig } from '../volunteer.config';
 import type { AttendanceEntity } from './attendance.entity';
 import { AttendanceRepository, type AttendanceOpportunity } from './attendance.repository';
 import { CHECK_IN_PERIOD_SECONDS, checkInOpen, CheckInCodes, eventHours } from './check-in-code';
+
+// A phone's clock may run a little ahead of the server's: a scan up to this far "in the future"
+// counts as made now (issue 34).
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+interface CheckInReceipt {
+  idempotencyKey: string;
+  scannedAt: Date;
+}
 
 function toRecord(mark: AttendanceEntity): AttendanceRecord {
   return {
@@ -101,16 +113,44 @@ export class AttendanceService {
     };
   }
 
-  // A signed-up user checks themselves in with the code shown at the event.
-  async checkIn(user: Identity, opportunityId: number, code: string): Promise<AttendanceRecord> {
-    const now = new Date();
+  // A signed-up user checks themselves in with the code shown at the event. Issue 34: a check-in
+  // recorded on the phone offline comes later with the time of its scan, and is judged as it was
+  // then (the check-in window, the code of that moment), up to CHECK_IN_MAX_DELAY_HOURS after
+  // it; its idempotency key makes a second sending answer what the first recorded.
+  async checkIn(
+    user: Identity,
+    opportunityId: number,
+    input: CheckInInput,
+    now = new Date(),
+  ): Promise<AttendanceRecord> {
+    const scannedAt = input.scannedAt ? new Date(input.scannedAt) : now;
+    if (scannedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+      throw fieldError('scannedAt', ATTENDANCE_MESSAGES.scannedOutOfRange);
+    if (now.getTime() - scannedAt.getTime() > CHECK_IN_MAX_DELAY_HOURS * 3_600_000)
+      throw fieldError('scannedAt', ATTENDANCE_MESSAGES.scannedOutOfRange);
+    const at = scannedAt.getTime() > now.getTime() ? now : scannedAt;
     const opportunity = await this.opportunity(opportunityId);
+    if (input.idempotencyKey) {
+      const known = await this.attendance.findReceipt(user.id, input.idempotencyKey);
+      if (known && known.opportunityId !== opportunityId)
+        throw fieldError('idempotencyKey', VALIDATION.idempotencyKeyInvalid);
+      if (known) return this.recorded(opportunityId, user.id);
+    }
     if (!(await this.attendance.isSignedUp(opportunityId, user.id)))
       throw new ForbiddenException(ATTENDANCE_MESSAGES.notSignedUp);
-    this.assertOpen(opportunity, now);
-    if (!this.codes.verify(opportunityId, code, now))
+    this.assertOpen(opportunity, at);
+    if (!this.codes.verify(opportunityId, input.code, at))
       throw fieldError('code', ATTENDANCE_MESSAGES.wrongCode);
-    return this.record(opportunity, user.id, true, 'check-in', null);
+    const receipt = input.idempotencyKey
+      ? { idempotencyKey: input.idempotencyKey, scannedAt: at }
+      : undefined;
+    return this.record(opportunity, user.id, true, 'check-in', null, receipt);
+  }
+
+  private async recorded(opportunityId: number, userId: number): Promise<AttendanceRecord> {
+    const mark = await this.attendance.findMark(opportunityId, userId);
+    if (!mark) throw new NotFoundException(ATTENDANCE_MESSAGES.studentNotSignedUp);
+    return toRecord(mark);
   }
 
   private assertOpen(opportunity: AttendanceOpportunity, now: Date): void {
@@ -126,8 +166,19 @@ export class AttendanceService {
     attended: boolean,
     method: AttendanceMethod,
     recordedBy: number | null,
+    receipt?: CheckInReceipt,
   ): Promise<AttendanceRecord> {
     const changed = await withTransaction(this.dataSource, async (manager) => {
+      // The same check-in sent twice at once: the second finds the key taken and records nothing.
+      if (
+        receipt &&
+        !(await this.attendance.addReceipt(manager, {
+          ...receipt,
+          userId,
+          opportunityId: opportunity.id,
+        }))
+      )
+        return undefined;
       const mark = await this.attendance.record(manager, {
         opportunityId: opportunity.id,
         userId,
@@ -159,8 +210,6 @@ export class AttendanceService {
         });
       return mark;
     });
-    const mark = changed ?? (await this.attendance.findMark(opportunity.id, userId));
-    if (!mark) throw new NotFoundException(ATTENDANCE_MESSAGES.studentNotSignedUp);
-    return toRecord(mark);
+    return changed ? toRecord(changed) : this.recorded(opportunity.id, userId);
   }
 }

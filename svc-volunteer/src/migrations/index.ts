@@ -12,6 +12,7 @@ import { OpportunitySeriesAndCalendarFeeds1797000000000 } from './1797000000000-
 import { RemindersSent1796100000183 } from './1796100000183-reminders-sent';
 import { Attendance1796000000180 } from './1796000000180-attendance';
 import { AnnounceOpportunitiesToHours1797500000000 } from './1797500000000-announce-opportunities-to-hours';
+import { CheckInReceipts1797400000034 } from './1797400000034-check-in-receipts';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const VOLUNTEER_MIGRATIONS = [
@@ -36,6 +37,8 @@ export const VOLUNTEER_MIGRATIONS = [
   OpportunitySeriesAndCalendarFeeds1797000000000,
   // Issue 20: the replica's `restricted` (waiting for a guardian's consent).
   ReplicaRestrictedColumn1797200000000,
+  // Issue 34: idempotency keys of check-ins sent after an offline scan.
+  CheckInReceipts1797400000034,
   // Issue 29: every existing opportunity to svc-hours' replica (opportunity.updated events).
   AnnounceOpportunitiesToHours1797500000000,
 ];

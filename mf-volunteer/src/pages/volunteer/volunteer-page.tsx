@@ -2,6 +2,7 @@ import { PageHeader, useAuth, useT } from '@district/ui';
 import { CalendarSubscription } from '../../features/calendar/calendar-subscription';
 import { useLocation } from 'react-router-dom';
 import { CreateOpportunityButton } from '../../features/opportunities/create-opportunity-button';
+import { QueuedCheckIns } from '../../features/offline/queued-check-ins';
 import { VolunteerTabs } from '../../features/volunteer/volunteer-tabs';
 import { CheckInPage } from '../check-in/check-in-page';
 
@@ -34,6 +35,7 @@ function VolunteerAreaPage() {
           </>
         }
       />
+      <QueuedCheckIns />
       <VolunteerTabs />
     </section>
   );

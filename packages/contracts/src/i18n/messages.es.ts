@@ -58,6 +58,7 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     attendedBoolean: 'La asistencia debe ser true o false',
     codeRequired: 'El código es obligatorio',
     checkInCodeDigits: 'El código de registro de asistencia tiene 6 dígitos',
+    idempotencyKeyInvalid: 'idempotencyKey debe ser un UUID',
     invalidCursor: 'Cursor no válido',
     invalidLanguage: 'El idioma debe ser en o es',
     notFound: 'No encontrado',
@@ -219,6 +220,7 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
       'El registro de asistencia está abierto solo desde una hora antes del evento hasta una hora después de que termina',
     notSignedUp: 'No estás inscrito en esta oportunidad',
     studentNotSignedUp: 'Este estudiante no está inscrito en esta oportunidad',
+    scannedOutOfRange: 'Los registros de asistencia deben enviarse antes de 24 horas',
   },
   consent: {
     dateOfBirthRequired: 'La fecha de nacimiento es obligatoria',

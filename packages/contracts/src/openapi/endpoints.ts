@@ -76,6 +76,7 @@ import {
   backupUserSchema,
   changeRolesSchema,
   changeSchoolSchema,
+  currentUserQuerySchema,
   currentUserSchema,
   deleteOwnAccountSchema,
   directoryUserSchema,
@@ -184,9 +185,15 @@ const spec: Registry = {
   getUser: {
     summary: 'The signed-in user',
     tag: 'Account',
-    // Public at the gateway: svc-auth reads the session cookie itself and answers 401 without one.
+    // Public at the gateway: svc-auth reads the session cookie itself and answers 401 without one
+    // (204 with ?optional=1, the shell's own check, issue 34).
     access: 'public',
-    success: { status: 200, schema: currentUserSchema, description: 'The current user' },
+    query: currentUserQuerySchema,
+    success: {
+      status: 200,
+      schema: currentUserSchema,
+      description: 'The current user (without a session: 401, or 204 with ?optional=1)',
+    },
     errors: [401],
   },
   login: {
@@ -611,7 +618,8 @@ const spec: Registry = {
     errors: [404, 409],
   },
   checkIn: {
-    summary: 'Check in to an opportunity one is signed up for, with the code shown at the event',
+    summary:
+      'Check in to an opportunity one is signed up for, with the code shown at the event; a check-in recorded offline carries scannedAt (checked as of then, up to 24 h late) and an idempotencyKey (sent twice, it counts once)',
     tag: 'Opportunities',
     access: 'signedIn',
     params: idParamSchema,

@@ -47,7 +47,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: CURRENT_USER_QUERY_KEY,
     queryFn: async (context) => {
       try {
-        const result = await fetchUser(context);
+        // Issue 34: "nobody" is a 204 here, not a 401 the console logs on every signed-out load.
+        const result = await fetchUser({ ...context, queryKey: [`${apiPaths.user}?optional=1`] });
         usePlatformStore.getState().setUser(result);
         return result;
       } catch (error) {

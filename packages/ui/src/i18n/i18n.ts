@@ -98,7 +98,13 @@ export async function changeLanguage(
       // Not saved on this device; the account still keeps it.
     }
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    // Issue 34: "Add to Home Screen" names the app in the page's language.
+    document
+      .querySelector('link[rel=manifest]')
+      ?.setAttribute('href', `/manifest.${language}.webmanifest`);
+  }
   i18n.activate(language);
 }
 
