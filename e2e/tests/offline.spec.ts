@@ -289,7 +289,9 @@ test('a redeployed remote reaches an open app at the next navigation as "Updated
   await registerUser(page);
   // The gateway's mf-volunteer, redeployed while the page is open: its manifest changes.
   let redeployed = false;
+  let fetches = 0;
   await context.route('**/mf/volunteer/mf-manifest.json', async (route) => {
+    fetches += 1;
     const response = await route.fetch();
     const manifest = (await response.json()) as Record<string, unknown>;
     await route.fulfill({
@@ -303,6 +305,8 @@ test('a redeployed remote reaches an open app at the next navigation as "Updated
   await expect(page.getByRole('heading', { name: 'Volunteer', level: 1 })).toBeVisible();
   const notice = page.getByRole('status').filter({ hasText: 'Updated' });
   await expect(notice).toHaveCount(0);
+  // The federation runtime's fetch, then the shell's note of which build it loaded.
+  await expect.poll(() => fetches).toBeGreaterThanOrEqual(2);
 
   redeployed = true;
   await page.getByRole('link', { name: 'Home' }).first().click();

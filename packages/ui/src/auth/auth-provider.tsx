@@ -12,8 +12,10 @@ import { queryClient } from '../api/query-client';
 import { messages } from '../i18n/i18n';
 import { toast, usePlatformStore } from '../store/platform-store';
 
-// The current user's query key is its URL, like every other read.
-export const CURRENT_USER_QUERY_KEY = [apiPaths.user] as const;
+// The current user's query key is its URL, like every other read. Issue 34: the shell's own
+// check asks ?optional=1, so "nobody" is a 204, not a 401 the console logs on every signed-out load.
+const USER_URL = `${apiPaths.user}?optional=1`;
+export const CURRENT_USER_QUERY_KEY = [USER_URL] as const;
 
 const fetchUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
@@ -47,8 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: CURRENT_USER_QUERY_KEY,
     queryFn: async (context) => {
       try {
-        // Issue 34: "nobody" is a 204 here, not a 401 the console logs on every signed-out load.
-        const result = await fetchUser({ ...context, queryKey: [`${apiPaths.user}?optional=1`] });
+        const result = await fetchUser(context);
         usePlatformStore.getState().setUser(result);
         return result;
       } catch (error) {
@@ -88,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     onSuccess: () => {
       // Nothing cached for the previous user may leak into the next session.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== apiPaths.user });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_URL });
       setCurrentUser(null);
     },
     onError: (error) =>

@@ -101,9 +101,7 @@ export async function changeLanguage(
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     // Issue 34: "Add to Home Screen" names the app in the page's language.
-    document
-      .querySelector('link[rel=manifest]')
-      ?.setAttribute('href', `/manifest.${language}.webmanifest`);
+    document.getElementById('manifest')?.setAttribute('href', `/manifest.${language}.webmanifest`);
   }
   i18n.activate(language);
 }
