@@ -159,6 +159,20 @@ export const requiredText = (
 
 // http(s) only: `javascript:` and `data:` URLs must never reach an <img src> or <a href>.
 // The document says so too (issue 29): format uri, and a pattern for the two schemes.
+// A field the forms send empty when nothing was typed: '' and null mean "none". The document says
+// so too (the field's own schema, or an empty string, or null), else a client that follows it could
+// not send what the forms send (issue 29: the document says what the server does).
+export const emptyMeansNone = <S extends z.ZodType>(schema: S) =>
+  z
+    .preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional())
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        const given = { ...jsonSchema };
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        jsonSchema.anyOf = [given, { type: 'string', maxLength: 0 }, { type: 'null' }];
+      },
+    });
+
 export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
 export const httpUrl = (message: string, max: number) =>
   plainText({ message, trim: false })

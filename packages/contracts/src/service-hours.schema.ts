@@ -7,7 +7,14 @@ import {
   REVIEW_STATUSES,
   TEXT_LIMITS,
 } from './constants';
-import { calendarDate, idSchema, messageFor, plainText, withNumberInputs } from './fields';
+import {
+  calendarDate,
+  emptyMeansNone,
+  idSchema,
+  messageFor,
+  plainText,
+  withNumberInputs,
+} from './fields';
 import { VALIDATION } from './messages';
 import { emailText } from './users.schema';
 
@@ -92,10 +99,7 @@ export const serviceHoursSchema = z
       .max(TEXT_LIMITS.organisation, VALIDATION.tooLong(TEXT_LIMITS.organisation))
       .optional()
       .transform((value) => value || undefined),
-    contactEmail: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      emailText(VALIDATION.contactEmail).optional(),
-    ),
+    contactEmail: emptyMeansNone(emailText(VALIDATION.contactEmail)),
   })
   // Both or neither: a contact needs an organisation to speak for, and the other way round.
   .superRefine((input, ctx) => {

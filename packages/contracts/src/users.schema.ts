@@ -8,7 +8,14 @@ import {
   SERVICE_HOURS_DEFAULT,
   TEXT_LIMITS,
 } from './constants';
-import { httpUrl, messageFor, plainText, requiredText, withNumberInputs } from './fields';
+import {
+  emptyMeansNone,
+  httpUrl,
+  messageFor,
+  plainText,
+  requiredText,
+  withNumberInputs,
+} from './fields';
 import { TOASTS, VALIDATION } from './messages';
 import { SCHOOL_NAMES } from './schools';
 import { languageSchema } from './i18n/languages';
@@ -62,10 +69,7 @@ export const registerSchema = z.strictObject({
     .max(SERVICE_HOURS_DECLARED_MAX, VALIDATION.serviceHoursMax)
     .multipleOf(0.5, VALIDATION.serviceHoursStep)
     .default(SERVICE_HOURS_DEFAULT),
-  avatarUrl: z.preprocess(
-    emptyToUndefined,
-    httpUrl(VALIDATION.invalidAvatarUrl, TEXT_LIMITS.url).optional(),
-  ),
+  avatarUrl: emptyMeansNone(httpUrl(VALIDATION.invalidAvatarUrl, TEXT_LIMITS.url)),
   isAdmin: noRoleAtRegistration,
   isSupervisor: noRoleAtRegistration,
 });
@@ -75,8 +79,8 @@ export type RegisterInput = z.output<typeof registerSchema>;
 // (the spec's body exactly) and checked against the district's mode by svc-auth; the guardian
 // mode form adds them.
 export const registerBodySchema = registerSchema.extend({
-  dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema.optional()),
-  guardianEmail: z.preprocess(emptyToUndefined, guardianEmailSchema.optional()),
+  dateOfBirth: emptyMeansNone(dateOfBirthSchema),
+  guardianEmail: emptyMeansNone(guardianEmailSchema),
 });
 // The Register form in guardian mode: the date of birth is required there (svc-auth checks the
 // guardian's address against the age).
