@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { schemaOf } from '@district/service-kit';
 import type { DirectoryRow } from './directory-user.util';
 
-// Raw SQL, hot path (GET /api/directory, bench/directory.ts): the counter read on every request
+// raw SQL: hot path (GET /api/directory, bench/directory.ts): the counter read on every request
 // and the one-statement build of every user with their credits, kept as they were measured.
 @Injectable()
 export class DirectoryRepository {
@@ -18,6 +18,16 @@ export class DirectoryRepository {
       `SELECT version::float8 AS version FROM "${this.schema}"."directory_version"`,
     )) as Array<{ version: number }>;
     return rows[0]?.version ?? 0;
+  }
+
+  // The counter and the rows from one snapshot, so the version always describes these rows.
+  // `manager` is a fresh transaction's (nothing run in it yet).
+  async readSnapshot(manager: EntityManager): Promise<{ version: number; rows: DirectoryRow[] }> {
+    // raw SQL: the kit's withTransaction takes no isolation level; SET TRANSACTION as the first
+    // statement makes this transaction REPEATABLE READ, as dataSource.transaction('REPEATABLE
+    // READ') did.
+    await manager.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    return { version: await this.readVersion(manager), rows: await this.listUsers(manager) };
   }
 
   // One query: every user with the sum of their approved-hour credits.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import type { HoursApprovedPayload, Language } from '@district/contracts';
 import { poolOf, schemaOf, type Identity } from '@district/service-kit';
 import { IdentityBatch } from './identity-batch';
@@ -93,6 +93,13 @@ export class UsersRepository {
       ? ((await manager.query(sql, [id])) as UserRow[])
       : (await poolOf(this.dataSource).query<UserRow>(sql, [id])).rows;
     return rows[0] ? toUserView(rows[0]) : null;
+  }
+
+  // Names of these users (deleted ones are absent), for a page of the audit trail.
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.repo.find({ where: { id: In(ids) }, select: { id: true, name: true } });
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   // Roles are read fresh on every gateway check so a demoted or deleted user loses access at once.
