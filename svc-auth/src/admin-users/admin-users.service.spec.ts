@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
+import { API_MESSAGES } from '@district/contracts';
 import type { AuditService, Logger, OutboxService } from '@district/service-kit';
 import type { AvatarStorage } from '../avatars/avatar-storage.service';
 import type { SessionStore } from '../sessions/session-store';
@@ -161,7 +162,9 @@ describe(AdminUsersService.name, () => {
 
   it('refuses (403) an admin deleting themselves, recorded, nothing deleted', async () => {
     const { sut, users, audit } = setup();
-    await expect(sut.deleteUser(admin, 1)).rejects.toBeInstanceOf(ForbiddenException);
+    const refusal = await sut.deleteUser(admin, 1).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ForbiddenException);
+    expect((refusal as ForbiddenException).message).toBe(API_MESSAGES.cannotDeleteSelf);
     expect(users.delete).not.toHaveBeenCalled();
     expect(audit.recordFailure).toHaveBeenCalledWith(
       expect.objectContaining({ action: 'user.delete' }),

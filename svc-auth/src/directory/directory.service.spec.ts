@@ -47,7 +47,12 @@ describe(DirectoryService.name, () => {
     const { sut } = setup([row(1), row(2, { directory_visible: false })]);
     const forStaff = list((await sut.bodyFor(staff)).body);
     expect(forStaff).toHaveLength(2);
-    expect(forStaff.find((u) => u.id === 2)).toMatchObject({ hidden: true });
+    expect(forStaff.find((u) => u.id === 2)).toMatchObject({ ref: 'ref-2', hidden: true });
+    expect(forStaff.find((u) => u.id === 1)).not.toHaveProperty('hidden');
+    // Admins see the same as supervisors.
+    expect(
+      list((await sut.bodyFor({ ...staff, isAdmin: true, isSupervisor: false })).body),
+    ).toEqual(forStaff);
     const forStudent = list((await sut.bodyFor(student)).body);
     expect(forStudent.map((u) => u.ref)).toEqual(['ref-1']);
     expect(forStudent[0]).not.toHaveProperty('id');
