@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   AuditService,
-  schemaOf,
   type AuditFilter,
   type AuditPageView,
   type AuditRecordView,
 } from '@district/service-kit';
+import { UsersRepository } from '../users/users.repository';
 
 // GET /api/audit: one page of the merged trail (one table, no call to another service), with
 // the actors' names, which svc-auth owns.
 @Injectable()
 export class AuditViewService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -26,14 +25,7 @@ export class AuditViewService {
   // One query for every actor on the page (deleted users stay null).
   private async attachActorNames(items: AuditRecordView[]): Promise<void> {
     const ids = [...new Set(items.map((i) => i.actorId).filter((id): id is number => id !== null))];
-    const names = new Map<number, string>();
-    if (ids.length > 0) {
-      const rows = (await this.dataSource.query(
-        `SELECT id, name FROM "${schemaOf(this.dataSource)}"."users" WHERE id = ANY($1::int[])`,
-        [ids],
-      )) as Array<{ id: number; name: string }>;
-      for (const row of rows) names.set(row.id, row.name);
-    }
+    const names = await this.users.namesOf(ids);
     for (const item of items)
       item.actorName = item.actorId === null ? null : (names.get(item.actorId) ?? null);
   }

@@ -17,7 +17,6 @@ import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import { UserRefs, type OwnUserView } from '../users/user-ref';
 import type { UserView } from '../users/user-view';
-import { UsersRepository } from '../users/users.repository';
 import { CurrentUserQueryDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { RateLimitGuard, RegistrationRateLimit } from '../rate-limit/rate-limit.guard';
@@ -30,7 +29,6 @@ import { LocalAuthGuard } from './local-auth.guard';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly users: UsersRepository,
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     private readonly devices: DeviceCookie,
@@ -91,7 +89,7 @@ export class AuthController {
   ): Promise<void> {
     const sid = this.cookie.read(request);
     const session = await this.sessions.resolve(sid);
-    const user = session ? await this.users.findView(session.userId) : null;
+    const user = session ? await this.auth.currentUser(session.userId) : null;
     // Personal data (or its absence): no shared or browser cache may keep it.
     void reply.header('cache-control', 'no-store');
     if (!session || !user) {

@@ -34,7 +34,8 @@ function setup(
 ) {
   const users = {
     findCredentials: jest.fn(async () => overrides.credentials ?? null),
-    findView: jest.fn(async () => user),
+    findView: jest.fn(async (): Promise<UserView | null> => user),
+    findIdentity: jest.fn(async (_id: number) => ({ id: 7, isAdmin: false, isSupervisor: true })),
     insert: jest.fn(async () => {
       if (overrides.insertError) throw overrides.insertError;
       return user;
@@ -72,6 +73,19 @@ const input = {
 };
 
 describe(AuthService.name, () => {
+  it('answers the signed-in user, or null once the account is gone (the controller then 401s)', async () => {
+    const { sut, users } = setup();
+    expect(await sut.currentUser(7)).toEqual(user);
+    users.findView.mockResolvedValueOnce(null);
+    expect(await sut.currentUser(7)).toBeNull();
+  });
+
+  it("reads the account's roles fresh for the gateway", async () => {
+    const { sut, users } = setup();
+    expect(await sut.identityOf(7)).toEqual({ id: 7, isAdmin: false, isSupervisor: true });
+    expect(users.findIdentity).toHaveBeenCalledWith(7);
+  });
+
   it('spends the same argon2 work on an unknown username', async () => {
     const { sut, hasher } = setup({ credentials: null });
     expect(await sut.checkCredentials('ghost', 'pw')).toBeNull();

@@ -10,7 +10,7 @@ import {
   type RegisterOptions,
 } from '@district/contracts';
 import { GuardianConsentService } from '../guardian-consent/guardian-consent.service';
-import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
+import { fieldError, OutboxService, withTransaction, type Identity } from '@district/service-kit';
 import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
@@ -26,6 +26,16 @@ export class AuthService {
     private readonly privacySettings: PrivacySettingsRepository,
     private readonly guardianConsent: GuardianConsentService,
   ) {}
+
+  // The signed-in user's own view (GET /api/user); null once the account is gone.
+  currentUser(userId: number): Promise<UserView | null> {
+    return this.users.findView(userId);
+  }
+
+  // The account's id and roles read fresh (the gateway's verify call); null once it is gone.
+  identityOf(userId: number): Promise<Identity | null> {
+    return this.users.findIdentity(userId);
+  }
 
   async registerOptions(): Promise<RegisterOptions> {
     const { consentMode } = await this.privacySettings.read();

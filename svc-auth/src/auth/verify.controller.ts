@@ -5,7 +5,7 @@ import { IDENTITY_HEADER, Public, SERVICE_CONFIG, signIdentityToken } from '@dis
 import type { AuthConfig } from '../auth.config';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
-import { UsersRepository } from '../users/users.repository';
+import { AuthService } from './auth.service';
 
 // nginx's auth_request target (not under /api, never routed from outside): cookie → session →
 // the user's roles read fresh → a 60-second signed identity, or 401.
@@ -15,7 +15,7 @@ export class VerifyController {
   private readonly secret: string;
 
   constructor(
-    private readonly users: UsersRepository,
+    private readonly auth: AuthService,
     private readonly sessions: SessionStore,
     private readonly cookie: SessionCookie,
     @Inject(SERVICE_CONFIG) config: AuthConfig,
@@ -30,7 +30,7 @@ export class VerifyController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     const session = await this.sessions.resolve(this.cookie.read(request));
-    const identity = session ? await this.users.findIdentity(session.userId) : null;
+    const identity = session ? await this.auth.identityOf(session.userId) : null;
     if (!identity) throw new UnauthorizedException(API_MESSAGES.unauthorized);
     void reply.header(IDENTITY_HEADER, signIdentityToken(identity, this.secret));
   }

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
-  addAuditRecord,
   AuditService,
   LOGGER,
   type AuditEntry,
   type Identity,
   type Logger,
+  withTransaction,
 } from '@district/service-kit';
 import { BackupRepository } from './backup.repository';
 
@@ -38,19 +38,47 @@ export class BackupService {
       action: 'users.backup',
       target: { type: 'users' },
     };
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      await runner.connect();
-      await runner.startTransaction('REPEATABLE READ');
-      await addAuditRecord(runner.manager, { ...entry, outcome: 'success' });
-      await this.backup.openUsersCursor(runner);
-    } catch (error) {
-      await close(runner);
-      await this.recordFailure(entry, 'the backup could not be started');
-      throw error;
-    }
-    // Strings go to the socket as they are (no Buffer copy per piece); 8 pieces ≈ 400 KB ahead.
-    return Readable.from(this.chunks(runner, entry), { objectMode: true, highWaterMark: 8 });
+    // The transaction lasts as long as the download: its callback waits for `rows`, which the
+    // stream settles once the cursor is exhausted (commit) or the download ends early (rollback).
+    const rows = settleable();
+    let stream: Readable | undefined;
+    let opened!: (stream: Readable) => void;
+    const ready = new Promise<Readable>((resolve) => (opened = resolve));
+    const transaction = withTransaction(this.dataSource, async (manager) => {
+      await this.backup.openUsersCursor(manager);
+      await this.audit.record(manager, { ...entry, outcome: 'success' });
+      // Strings go to the socket as they are (no Buffer copy per piece); 8 pieces ≈ 400 KB ahead.
+      stream = Readable.from(
+        this.chunks(
+          manager,
+          rows,
+          () => transaction,
+          () => ended,
+        ),
+        {
+          objectMode: true,
+          highWaterMark: 8,
+        },
+      );
+      // A stream destroyed before its first read never runs the generator's `finally`.
+      stream.once('close', () => rows.reject(new Error('the backup stream closed')));
+      opened(stream);
+      await rows.promise;
+    });
+    // Settles once the transaction did; never rejects once the stream exists.
+    const ended: Promise<void> = transaction.then(
+      () => undefined,
+      async (error: unknown) => {
+        if (!stream) {
+          await this.recordFailure(entry, 'the backup could not be started');
+          throw error;
+        }
+        this.logger.info('user backup ended before the last row');
+        await this.recordFailure(entry, 'the download ended before the last row');
+      },
+    );
+    // A database failure before the first row is still a clean error answer, not a cut file.
+    return Promise.race([ready, ended.then(() => ready)]);
   }
 
   private async recordFailure(entry: Omit<AuditEntry, 'outcome'>, reason: string): Promise<void> {
@@ -63,15 +91,17 @@ export class BackupService {
   }
 
   private async *chunks(
-    runner: QueryRunner,
-    entry: Omit<AuditEntry, 'outcome'>,
+    manager: EntityManager,
+    rows: Settleable,
+    committed: () => Promise<void>,
+    ended: () => Promise<void>,
   ): AsyncGenerator<string> {
     let done = false;
     try {
       yield '[';
       let first = true;
       for (;;) {
-        const lines = await this.backup.fetchUsers(runner, BACKUP_BATCH_ROWS);
+        const lines = await this.backup.fetchUsers(manager, BACKUP_BATCH_ROWS);
         if (lines.length === 0) break;
         let piece = '';
         for (const line of lines) {
@@ -81,26 +111,33 @@ export class BackupService {
         yield piece;
       }
       // Commit before the last piece: the file is complete only if its success record is kept.
-      await runner.commitTransaction();
+      rows.resolve();
+      await committed();
       done = true;
       yield '\n]\n';
     } finally {
-      // Also reached when the client goes away mid-download (the stream is destroyed).
-      await close(runner);
+      // Also reached when the client goes away mid-download (the stream is destroyed): rolling
+      // back ends the cursor and drops the success record; `ended` records the failure.
       if (!done) {
-        this.logger.info('user backup ended before the last row');
-        await this.recordFailure(entry, 'the download ended before the last row');
+        rows.reject(new Error('the download ended before the last row'));
+        await ended();
       }
     }
   }
 }
 
-async function close(runner: QueryRunner): Promise<void> {
-  try {
-    // Unfinished download: rolling back ends the cursor and drops the success record.
-    if (runner.isTransactionActive) await runner.rollbackTransaction();
-  } catch {
-    // A broken connection is released below and dropped by the pool.
-  }
-  await runner.release();
+interface Settleable {
+  promise: Promise<void>;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+function settleable(): Settleable {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }

@@ -30,6 +30,7 @@ export async function createAdmin(
   account: AdminAccount,
   password: () => Promise<string>,
 ): Promise<CreateAdminResult> {
+  // Wiring, not a query: the CLI runs without Nest, so it builds the repository Nest would inject.
   const users = new UsersRepository(dataSource.getRepository(User), dataSource);
   const found = await users.findRolesByUsername(account.username);
   const passwordHash = found ? undefined : await new PasswordHasher().hash(await password());

@@ -3,8 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { schemaOf } from '@district/service-kit';
 import type { DirectoryRow } from './directory-user.util';
 
-// Raw SQL, hot path (GET /api/directory, bench/directory.ts): the counter read on every request
-// and the one-statement build of every user with their credits, kept as they were measured.
+// GET /api/directory's hot path (bench/directory.ts): the counter read on every request and the
+// one-statement build of every user with their credits, kept as they were measured.
 @Injectable()
 export class DirectoryRepository {
   private readonly schema: string;
@@ -14,15 +14,27 @@ export class DirectoryRepository {
   }
 
   async readVersion(manager: EntityManager = this.dataSource.manager): Promise<number> {
+    // raw SQL: hot path, read on every GET /api/directory (bench/directory.ts).
     const rows = (await manager.query(
       `SELECT version::float8 AS version FROM "${this.schema}"."directory_version"`,
     )) as Array<{ version: number }>;
     return rows[0]?.version ?? 0;
   }
 
+  // The counter and the rows from one snapshot, so the version always describes these rows.
+  // `manager` is a fresh transaction's (nothing run in it yet).
+  async readSnapshot(manager: EntityManager): Promise<{ version: number; rows: DirectoryRow[] }> {
+    // raw SQL: the kit's withTransaction takes no isolation level; SET TRANSACTION as the first
+    // statement makes this transaction REPEATABLE READ, as dataSource.transaction('REPEATABLE
+    // READ') did.
+    await manager.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    return { version: await this.readVersion(manager), rows: await this.listUsers(manager) };
+  }
+
   // One query: every user with the sum of their approved-hour credits.
   async listUsers(manager: EntityManager): Promise<DirectoryRow[]> {
     const s = this.schema;
+    // raw SQL: hot path, the measured one-statement build (bench/directory.ts); no hydration.
     return (await manager.query(
       `SELECT u.id, u.name, u.school, u.grade, u.avatar_url, u.is_admin, u.is_supervisor, u.directory_visible,
               (u.service_hours + COALESCE(c.total, 0))::float8 AS service_hours

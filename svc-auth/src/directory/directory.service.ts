@@ -4,7 +4,7 @@ import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
-import type { Identity } from '@district/service-kit';
+import { withTransaction, type Identity } from '@district/service-kit';
 import { UserRefs } from '../users/user-ref';
 import {
   compareDirectoryUsers,
@@ -111,12 +111,8 @@ export class DirectoryService {
 
   private async build(): Promise<DirectorySnapshot> {
     // The counter and the rows from one snapshot, so the version always describes these rows.
-    const { version, rows } = await this.dataSource.transaction(
-      'REPEATABLE READ',
-      async (manager) => ({
-        version: await this.directory.readVersion(manager),
-        rows: await this.directory.listUsers(manager),
-      }),
+    const { version, rows } = await withTransaction(this.dataSource, (manager) =>
+      this.directory.readSnapshot(manager),
     );
     const schools = new SchoolCanonicalizer();
     const everyone: DirectoryUser[] = [];

@@ -1,11 +1,9 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { API_MESSAGES } from '@district/contracts';
 import {
   IDENTITY_HEADER,
   LOGGER,
   OWN_DATA_EXPORT_PATH,
-  schemaOf,
   SERVICE_CONFIG,
   signIdentityToken,
   type Identity,
@@ -15,6 +13,7 @@ import {
 import type { AuthConfig } from '../auth.config';
 import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
+import { OwnDataExportRepository } from './own-data-export.repository';
 
 // How long one service may take to hand over its part before the export is refused (never sent
 // incomplete).
@@ -27,17 +26,15 @@ const PART_TIMEOUT_MS = 10_000;
 export class OwnDataExportService {
   private readonly sources: string[];
   private readonly secret: string;
-  private readonly schema: string;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly ownData: OwnDataExportRepository,
     private readonly users: UsersRepository,
     @Inject(SERVICE_CONFIG) config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.sources = config.EXPORT_SOURCES;
     this.secret = config.IDENTITY_SECRET;
-    this.schema = schemaOf(dataSource);
   }
 
   async export(user: Identity): Promise<{ username: string; body: Record<string, unknown> }> {
@@ -63,41 +60,19 @@ export class OwnDataExportService {
   // Issue 20: the school's consent (no guardian record) unless the account was made in
   // guardian mode; then the date of birth, the guardian's address and the state of consent.
   private async consentRecord(userId: number): Promise<Record<string, unknown>> {
-    const [row] = (await this.dataSource.query(
-      `SELECT date_of_birth::text AS date_of_birth, guardian_email, consent_status
-       FROM "${this.schema}"."users" WHERE id = $1`,
-      [userId],
-    )) as Array<{
-      date_of_birth: string | null;
-      guardian_email: string | null;
-      consent_status: string | null;
-    }>;
-    if (!row?.date_of_birth) return { mode: 'school', guardian: null };
+    const row = await this.ownData.consent(userId);
+    if (!row?.dateOfBirth) return { mode: 'school', guardian: null };
     return {
       mode: 'guardian',
-      dateOfBirth: row.date_of_birth,
-      guardian: row.guardian_email
-        ? { email: row.guardian_email, status: row.consent_status }
-        : null,
+      dateOfBirth: row.dateOfBirth,
+      guardian: row.guardianEmail ? { email: row.guardianEmail, status: row.consentStatus } : null,
     };
   }
 
   private async ownPart(profile: UserView): Promise<Record<string, unknown>> {
-    const s = this.schema;
     const [hourCredits, auditEntries] = await Promise.all([
-      this.dataSource.query(
-        `SELECT log_id AS "logId", hours::float8 AS hours FROM "${s}"."hour_credits" WHERE user_id = $1 ORDER BY log_id`,
-        [profile.id],
-      ),
-      // Every record where they acted or were acted on, from every service's trail.
-      this.dataSource.query(
-        `SELECT service, at, actor_id AS "actorId", action, target_type AS "targetType",
-                target_id AS "targetId", outcome, detail
-           FROM "${s}"."audit_log"
-          WHERE actor_id = $1 OR (target_type = 'user' AND target_id = $2)
-          ORDER BY at, id`,
-        [profile.id, String(profile.id)],
-      ),
+      this.ownData.hourCredits(profile.id),
+      this.ownData.auditEntries(profile.id),
     ]);
     return { hourCredits, auditEntries };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import type { HoursApprovedPayload, Language } from '@district/contracts';
 import { poolOf, schemaOf, type Identity } from '@district/service-kit';
 import { IdentityBatch } from './identity-batch';
@@ -84,7 +84,7 @@ export class UsersRepository {
       FROM ${this.users} u WHERE ${where}`;
   }
 
-  // Raw SQL, hot path (/api/user, bench/current-user.ts): one primary-key statement with the
+  // raw SQL: hot path (/api/user, bench/current-user.ts): one primary-key statement with the
   // credits summed in, no entity hydration; outside a transaction it goes straight to the pg pool
   // (TypeORM's query() takes a query runner per call, docs/decisions.md "Hot paths").
   async findView(id: number, manager?: EntityManager): Promise<UserView | null> {
@@ -95,12 +95,19 @@ export class UsersRepository {
     return rows[0] ? toUserView(rows[0]) : null;
   }
 
+  // Names of these users (deleted ones are absent), for a page of the audit trail.
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.repo.find({ where: { id: In(ids) }, select: { id: true, name: true } });
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   // Roles are read fresh on every gateway check so a demoted or deleted user loses access at once.
   findIdentity(id: number): Promise<Identity | null> {
     return this.identities.find(id);
   }
 
-  // Raw SQL, hot path (GET /internal/auth/verify, bench/current-user.ts): the checks of one turn
+  // raw SQL: hot path (GET /internal/auth/verify, bench/current-user.ts): the checks of one turn
   // in one named statement (parsed and planned once per connection), straight to the pg pool.
   private async loadIdentities(ids: number[]): Promise<Map<number, Identity>> {
     const { rows } = await poolOf(this.dataSource).query<{
@@ -341,13 +348,13 @@ export class UsersRepository {
     return (manager ? manager.getRepository(User) : this.repo).count();
   }
 
-  // Raw SQL (no TypeORM form): a transaction-scoped advisory lock that serialises the seeding of
+  // raw SQL: no TypeORM form for a transaction-scoped advisory lock that serialises the seeding of
   // a fresh installation across replicas starting together.
   async lockSeeding(manager: EntityManager): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('svc-auth:seed'))`);
   }
 
-  // Raw SQL (TypeORM's insert builder has no INSERT … SELECT … WHERE EXISTS): one statement that
+  // raw SQL: TypeORM's insert builder has no INSERT … SELECT … WHERE EXISTS. One statement that
   // credits an approved log once (its id is the key, so a redelivered event is a no-op) and drops a
   // credit for an account deleted meanwhile instead of failing forever on the foreign key.
   async insertHourCredit(manager: EntityManager, credit: HoursApprovedPayload): Promise<void> {

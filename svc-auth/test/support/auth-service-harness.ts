@@ -62,8 +62,12 @@ export async function startAuthService(
     ...extra,
   }) as AuthConfig;
   const root = options.controllers
-    ? { module: AuthTestRootModule, imports: [AppModule], controllers: options.controllers }
-    : AppModule;
+    ? {
+        module: AuthTestRootModule,
+        imports: [AppModule.forRoot()],
+        controllers: options.controllers,
+      }
+    : AppModule.forRoot();
   const service = await startTestService(root, config, { service: 'svc-auth' });
   const db = service.app.get(DataSource);
   const redis = new Redis(testRedisUrl());
