@@ -17,7 +17,7 @@ import {
   supervisor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 import { CheckInCodes } from '../src/attendance/check-in-code';
 
 interface OutboxRow {
