@@ -16,7 +16,7 @@ import {
   student,
   waitFor,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -60,7 +60,7 @@ describe('archive job (BullMQ, real PostgreSQL and Redis)', () => {
             [lastWeek.id, yesterday.id],
           ])
         ).length === 2,
-      { message: 'past opportunities were not archived' },
+      'past opportunities were not archived',
     );
     const archivedList = (
       await app.api<Opportunity[]>('GET', '/api/opportunities?status=archived', { as: student })

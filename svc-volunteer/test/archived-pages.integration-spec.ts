@@ -6,7 +6,7 @@ import {
   startVolunteerApp,
   student,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 // Issue 14.5: the Past Events tab asks for a page at a time; the spec's plain call stays whole.
 describe('GET /api/opportunities?status=archived&page&pageSize (svc-volunteer, real PostgreSQL)', () => {

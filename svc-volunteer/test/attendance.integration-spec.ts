@@ -17,7 +17,7 @@ import {
   supervisor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 import { CheckInCodes } from '../src/attendance/check-in-code';
 
 interface OutboxRow {
@@ -384,7 +384,7 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
           'scannedAt',
           ATTENDANCE_MESSAGES.scannedOutOfRange,
         ],
-        [{ scannedAt: 'yesterday' }, 'scannedAt', 'Invalid ISO datetime'],
+        [{ scannedAt: 'yesterday' }, 'scannedAt', VALIDATION.invalidDate],
         [{ idempotencyKey: 'again' }, 'idempotencyKey', VALIDATION.idempotencyKeyInvalid],
       ];
       for (const [fields, path, message] of cases) {

@@ -9,7 +9,7 @@ import {
   startVolunteerApp,
   student,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 interface AuditRow {
   actor_id: number | null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ICAL from 'ical.js';
+import { identityHeader } from '@district/service-kit/testing';
 import type { CalendarFeedResponse, Opportunity } from '@district/contracts';
 import {
   admin,
@@ -9,7 +10,7 @@ import {
   student,
   TEST_PUBLIC_URL,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 interface ParsedEvent {
   uid: string;
@@ -87,8 +88,17 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
         as: student,
       });
       expect(first.status).toBe(200);
-      expect(first.headers['content-type']).toMatch(/^text\/calendar/);
-      expect(first.headers['content-disposition']).toMatch(/^attachment; filename=".+\.ics"$/);
+      expect(first.contentType).toMatch(/^text\/calendar/);
+      // The kit's callService answers the content type only: the download header, read raw.
+      const download = await fetch(
+        `${app.service.url}/api/opportunities/${cleanup.id}/calendar.ics`,
+        {
+          headers: identityHeader(student),
+        },
+      );
+      expect(download.headers.get('content-disposition')).toMatch(
+        /^attachment; filename=".+\.ics"$/,
+      );
       const events = parseCalendar(first.text);
       expect(events).toEqual([
         {
@@ -198,7 +208,7 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
       // No identity at all: the token is the only key.
       const feed = await app.api<string>('GET', path(res.body.url));
       expect(feed.status).toBe(200);
-      expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(feed.contentType).toMatch(/^text\/calendar/);
       expect(parseCalendar(feed.text).map((e) => e.uid)).toEqual([
         `opportunity-${cleanup.id}@volunteer.test`,
       ]);

@@ -6,7 +6,7 @@ import {
   startVolunteerApp,
   student,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 // Issue 15.1: PostgreSQL refuses U+0000 in text, which used to surface as a 500. Every text field
 // now answers 400 naming the field, through the real HTTP layer, and nothing is written.

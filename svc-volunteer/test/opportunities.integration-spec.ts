@@ -20,7 +20,7 @@ import {
   waitFor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
   let app: VolunteerTestApp;
@@ -94,9 +94,10 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         prefix: app.prefix,
       });
       try {
-        await waitFor(async () => (await queue.getJob(rows[0].id)) !== undefined, {
-          message: 'event not relayed',
-        });
+        await waitFor(
+          async () => (await queue.getJob(rows[0].id)) !== undefined,
+          'event not relayed',
+        );
         const job = await queue.getJob(rows[0].id);
         expect(job?.data).toMatchObject({
           id: rows[0].id,
@@ -247,7 +248,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       for (const as of [student, supervisor, admin]) {
         const res = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as });
         expect(res.status).toBe(200);
-        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.contentType).toBe('application/json; charset=utf-8');
         expect(res.body.map((o) => o.title)).toEqual(['Sooner event', 'Later event']);
         expect(res.body[1]).toEqual({
           id: active.id,
@@ -289,13 +290,17 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
           title: 'Fresh',
           date: '2033-01-01T00:00:00.000Z',
         });
-        await waitFor(async () => (await titles(other)).includes('Fresh:0'), {
-          message: 'the other replica kept serving its old list',
-        });
+        await waitFor(
+          async () => (await titles(other)).includes('Fresh:0'),
+          'the other replica kept serving its old list',
+        );
         await other.api('POST', `/api/opportunities/${created.id}/signup`, { as: student });
         // The writer's own replica is exact at once; this one follows the notice.
         expect(await titles(other)).toContain('Fresh:1');
-        await waitFor(async () => (await titles(app)).includes('Fresh:1'));
+        await waitFor(
+          async () => (await titles(app)).includes('Fresh:1'),
+          'the sign-up on this replica',
+        );
         expect((await titles(app)).length).toBe(before.length + 1);
         // The list really is served from memory: with the notice switched off, a change made
         // behind the service's back stays unseen…
@@ -306,10 +311,19 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         await app.sql(`ALTER TABLE opportunities ENABLE TRIGGER opportunities_notify_change`);
         // …and with it on, any committed change (even plain SQL) reaches every replica.
         await app.sql(`UPDATE opportunities SET title = 'Renamed' WHERE id = $1`, [created.id]);
-        await waitFor(async () => (await titles(app)).includes('Renamed:1'));
-        await waitFor(async () => (await titles(other)).includes('Renamed:1'));
+        await waitFor(
+          async () => (await titles(app)).includes('Renamed:1'),
+          'the rename on this replica',
+        );
+        await waitFor(
+          async () => (await titles(other)).includes('Renamed:1'),
+          'the rename on the other replica',
+        );
         await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
-        await waitFor(async () => (await titles(other)).length === before.length);
+        await waitFor(
+          async () => (await titles(other)).length === before.length,
+          'the deletion on the other replica',
+        );
       } finally {
         await other.close();
       }

@@ -14,7 +14,7 @@ import {
   student,
   supervisor,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 const HOUR = 3_600_000;
 

@@ -9,7 +9,7 @@ import {
   supervisor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
   let app: VolunteerTestApp;

@@ -19,7 +19,7 @@ import {
   waitFor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 // Lead times in seconds instead of a day: the e-mail 3 s before the start, the toast 1.5 s before
 // (REMINDER_TODAY_AT 00:00 is always past on the event's day, so the "signed up later" rule
@@ -112,10 +112,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     expect(await dueAt(reminderJobId('today', signupId))).toBeCloseTo(start - 1_500, -2);
     expect(await remindersFor(event.id)).toEqual([]);
 
-    await waitFor(async () => (await remindersFor(event.id)).length === 2, {
-      timeoutMs: 15_000,
-      message: 'both reminders were not sent',
-    });
+    await waitFor(
+      async () => (await remindersFor(event.id)).length === 2,
+      'both reminders were not sent',
+      15_000,
+    );
     const [dayBefore, today] = await remindersFor(event.id);
     expect(dayBefore!.payload).toMatchObject({
       userIds: [student.id],
@@ -149,7 +150,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
   it('a sign-up after the day-before time gets no e-mail, only the toast', async () => {
     const event = await createEvent(2_500);
     await signUp(event.id, student);
-    await waitFor(async () => (await remindersFor(event.id)).length === 1, { timeoutMs: 10_000 });
+    await waitFor(
+      async () => (await remindersFor(event.id)).length === 1,
+      'the reminders to be sent',
+      10_000,
+    );
     // Past the start: nothing more comes.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect((await remindersFor(event.id)).map((sent) => sent.payload.kind)).toEqual([
@@ -198,7 +203,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     // The old due times pass quietly.
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(await remindersFor(event.id)).toEqual([]);
-    await waitFor(async () => (await remindersFor(event.id)).length === 2, { timeoutMs: 10_000 });
+    await waitFor(
+      async () => (await remindersFor(event.id)).length === 2,
+      'the reminders to be sent',
+      10_000,
+    );
     const sent = await remindersFor(event.id);
     expect(sent[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(later - 3_000 - 1_000);
 
@@ -214,7 +223,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await remindersFor(event2.id)).toEqual([]);
     expect(await queue.getJobState(reminderJobId('day-before', signup2))).toBe('delayed');
-    await waitFor(async () => (await remindersFor(event2.id)).length === 2, { timeoutMs: 10_000 });
+    await waitFor(
+      async () => (await remindersFor(event2.id)).length === 2,
+      'the reminders to be sent',
+      10_000,
+    );
     const sent2 = await remindersFor(event2.id);
     expect(sent2[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(muchLater - 3_000 - 1_000);
   });
@@ -232,10 +245,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     const other = replicas[1]!.service.app.get(RemindersService);
     for (const signupId of signupIds) await other.scheduleFor({ signupId });
 
-    await waitFor(async () => (await remindersFor(event.id)).length >= 40, {
-      timeoutMs: 15_000,
-      message: 'not every reminder was sent',
-    });
+    await waitFor(
+      async () => (await remindersFor(event.id)).length >= 40,
+      'not every reminder was sent',
+      15_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const sent = await remindersFor(event.id);
     expect(sent).toHaveLength(40);
@@ -246,7 +260,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
   it('a job redelivered after a crash (its send already committed) sends nothing again', async () => {
     const event = await createEvent(2_500);
     const signupId = await signUp(event.id, otherStudent);
-    await waitFor(async () => (await remindersFor(event.id)).length === 1, { timeoutMs: 10_000 });
+    await waitFor(
+      async () => (await remindersFor(event.id)).length === 1,
+      'the reminders to be sent',
+      10_000,
+    );
     // The worker died after its transaction committed and before BullMQ heard: the same job
     // comes again (here under another id, since a completed one is removed).
     await queue.add(
@@ -256,7 +274,8 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     );
     await waitFor(
       async () => (await queue.getJob(`redelivered-${signupId}`))?.returnvalue === 'duplicate',
-      { timeoutMs: 5_000, message: 'the redelivered job did not find the reminder already sent' },
+      'the redelivered job did not find the reminder already sent',
+      5_000,
     );
     expect(await remindersFor(event.id)).toHaveLength(1);
   });
@@ -304,10 +323,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
       // queue (a key with that TTL), and the replicas' interval is 30 s: dropping the key stands
       // for those 30 s passing.
       const stalledCheckKey = `${prefix}:${REMINDERS_QUEUE}:stalled-check`;
-      await waitFor(async () => (await redis.del(stalledCheckKey)) >= 0 && outcomes.has(jobId), {
-        timeoutMs: 10_000,
-        message: 'the job of the dead worker was not redelivered',
-      });
+      await waitFor(
+        async () => (await redis.del(stalledCheckKey)) >= 0 && outcomes.has(jobId),
+        'the job of the dead worker was not redelivered',
+        10_000,
+      );
       expect(outcomes.get(jobId)).toBe('duplicate');
       expect(
         (await remindersFor(event.id)).filter(
@@ -332,6 +352,10 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
       new Date(event.date).getTime() - 3_000,
       -2,
     );
-    await waitFor(async () => (await remindersFor(event.id)).length === 2, { timeoutMs: 10_000 });
+    await waitFor(
+      async () => (await remindersFor(event.id)).length === 2,
+      'the reminders to be sent',
+      10_000,
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   startVolunteerApp,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 // Issue 20: a student under 13 waiting for a guardian's consent (`restricted` in the replica
 // payload) adds no photos and is hidden from other students' sign-up lists, until consent.

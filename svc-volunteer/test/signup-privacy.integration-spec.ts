@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Opportunity, SignupEntry } from '@district/contracts';
+import { identityHeader } from '@district/service-kit/testing';
 import {
   admin,
   opportunityBody,
@@ -9,7 +10,7 @@ import {
   supervisor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 // Issue 20: a student who hid themselves (user.updated directoryVisible false from svc-auth).
 describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL and Redis)', () => {
@@ -127,7 +128,10 @@ describe('GET /internal/export (svc-volunteer)', () => {
       parts: { signups: Array<Record<string, unknown>>; photos: unknown[] };
     }>('GET', '/internal/export', { as: student });
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    const raw = await fetch(`${app.service.url}/internal/export`, {
+      headers: identityHeader(student),
+    });
+    expect(raw.headers.get('cache-control')).toBe('no-store');
     expect(res.body.service).toBe('svc-volunteer');
     expect(res.body.parts.signups).toHaveLength(1);
     expect(res.body.parts.signups[0]).toMatchObject({

@@ -9,7 +9,7 @@ import {
   supervisor,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
   let app: VolunteerTestApp;

@@ -8,7 +8,7 @@ import {
   student,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 const replicaPayload = (user: TestUser, changes: { name?: string; school?: string } = {}) => ({
   id: user.id,

@@ -13,7 +13,7 @@ import {
   student,
   type TestUser,
   type VolunteerTestApp,
-} from './support/volunteer-test-app';
+} from './support/volunteer-fixtures';
 
 describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and Redis)', () => {
   let app: VolunteerTestApp;

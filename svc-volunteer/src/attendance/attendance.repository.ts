@@ -72,6 +72,7 @@ export class AttendanceRepository {
     manager: EntityManager,
     mark: AttendanceMark,
   ): Promise<AttendanceEntity | undefined> {
+    // raw SQL: ON CONFLICT DO UPDATE with a WHERE, telling whether the row changed.
     const rows: Array<{ recorded_at: Date }> = await manager.query(
       `INSERT INTO "attendance" ("opportunity_id", "user_id", "attended", "method", "recorded_by")
        VALUES ($1, $2, $3, $4, $5)
@@ -104,6 +105,7 @@ export class AttendanceRepository {
       'userId' | 'idempotencyKey' | 'opportunityId' | 'scannedAt'
     >,
   ): Promise<boolean> {
+    // raw SQL: ON CONFLICT DO NOTHING RETURNING tells a replayed receipt from a new one.
     const rows: unknown[] = await manager.query(
       `INSERT INTO "check_in_receipts" ("user_id", "idempotency_key", "opportunity_id", "scanned_at")
        VALUES ($1, $2, $3, $4)

@@ -6,6 +6,7 @@ import { OpportunitiesController } from './opportunities.controller';
 import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunitiesService } from './opportunities.service';
 import { OpportunityChangeNotice } from './opportunity-change-notice';
+import { OpportunityChangesRepository } from './opportunity-changes.repository';
 import { OpportunityListCache } from './opportunity-list.cache';
 import { OpportunityEntity } from './opportunity.entity';
 
@@ -20,6 +21,7 @@ import { OpportunityEntity } from './opportunity.entity';
     OpportunitiesService,
     OpportunitiesRepository,
     OpportunityListCache,
+    OpportunityChangesRepository,
     OpportunityChangeNotice,
   ],
   exports: [OpportunitiesService],

@@ -6,6 +6,7 @@ import {
   type CreateOpportunityInput,
   type OpportunityStatus,
 } from '@district/contracts';
+import { SignupEntity } from '../signups/signup.entity';
 import { OpportunityEntity } from './opportunity.entity';
 import {
   opportunityColumns,
@@ -48,6 +49,7 @@ export class OpportunitiesRepository {
 
   // Hot path (bench/volunteer-list.ts, on a cache miss): the whole list in one statement.
   findList(status: OpportunityStatus | undefined): Promise<OpportunityRow[]> {
+    // raw SQL: measured hot path (bench/volunteer-list.ts); one statement, column list shared with findOneFor.
     return this.repo.query(
       `SELECT ${opportunityColumns()} FROM "opportunities" o
         WHERE ($1::varchar IS NULL OR o."status" = $1)
@@ -77,6 +79,7 @@ export class OpportunitiesRepository {
     viewerId: number,
     manager: EntityManager = this.repo.manager,
   ): Promise<OpportunityRow | undefined> {
+    // raw SQL: correlated EXISTS columns for the viewer, on the sign-up path (bench/capacity-race.ts).
     const rows: OpportunityRow[] = await manager.query(
       `SELECT ${opportunityColumns()}, ${signedUpColumn('$2')}, ${waitlistColumns('$2')}
          FROM "opportunities" o WHERE o."id" = $1`,
@@ -145,6 +148,7 @@ export class OpportunitiesRepository {
     count: number,
     timeZone: string,
   ): Promise<Date[]> {
+    // raw SQL: generate_series and AT TIME ZONE arithmetic (DST-correct weekly dates).
     const rows: Array<{ starts: Date }> = await manager.query(
       `SELECT ((($1::timestamptz AT TIME ZONE $3) + make_interval(weeks => i)) AT TIME ZONE $3) AS "starts"
          FROM generate_series(0, $2::int - 1) AS i ORDER BY i`,
@@ -188,10 +192,11 @@ export class OpportunitiesRepository {
 
   // The students signed up for one opportunity.
   async signedUpStudentIds(manager: EntityManager, id: number): Promise<number[]> {
-    const rows: Array<{ userId: number }> = await manager.query(
-      `SELECT "user_id" AS "userId" FROM "signups" WHERE "opportunity_id" = $1 ORDER BY "user_id"`,
-      [id],
-    );
+    const rows = await manager.getRepository(SignupEntity).find({
+      select: { userId: true },
+      where: { opportunityId: id },
+      order: { userId: 'ASC' },
+    });
     return rows.map((row) => row.userId);
   }
 }

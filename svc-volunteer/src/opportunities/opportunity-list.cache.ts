@@ -5,10 +5,11 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { LOGGER, schemaOf, type Logger } from '@district/service-kit';
-import { opportunitiesChannel } from './opportunities-channel.constant';
+import { LOGGER, type Logger } from '@district/service-kit';
+import {
+  OpportunityChangesRepository,
+  type OpportunityChangesListener,
+} from './opportunity-changes.repository';
 
 export interface CachedBody {
   json: Buffer;
@@ -32,11 +33,11 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
   private readonly entries = new Map<string, CachedBody>();
   // Bumped on every change notice; a result computed across a bump is not stored.
   private generation = 0;
-  private listener?: Client;
+  private listener?: OpportunityChangesListener;
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly changes: OpportunityChangesRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -52,7 +53,7 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
     this.stopped = true;
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await listener?.close();
   }
 
   get(key: string): CachedBody | undefined {
@@ -77,33 +78,31 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
-    const url = (this.dataSource.options as { url?: string }).url;
-    if (!url) return;
-    const client = new Client({ connectionString: url });
-    client.on('notification', () => this.invalidate());
-    client.on('error', (error: Error) => {
-      this.logger.warn({ err: error }, 'opportunity list cache: LISTEN connection lost');
-      this.dropListener(client);
-    });
-    client.on('end', () => this.dropListener(client));
+    let listener: OpportunityChangesListener | undefined;
     try {
-      await client.connect();
-      await client.query(`LISTEN "${opportunitiesChannel(schemaOf(this.dataSource))}"`);
-      // Anything committed before LISTEN took effect must not be served from an older entry.
-      this.invalidate();
-      this.listener = client;
+      listener = await this.changes.listen({
+        changed: () => this.invalidate(),
+        lost: (error) => {
+          if (error)
+            this.logger.warn({ err: error }, 'opportunity list cache: LISTEN connection lost');
+          if (listener && this.listener === listener) this.dropListener();
+        },
+      });
     } catch (error) {
       this.logger.warn({ err: error }, 'opportunity list cache: cannot LISTEN; serving uncached');
-      await client.end().catch(() => undefined);
       this.retry();
+      return;
     }
+    if (!listener) return;
+    if (this.stopped) return void (await listener.close());
+    // Anything committed before LISTEN took effect must not be served from an older entry.
+    this.invalidate();
+    this.listener = listener;
   }
 
-  private dropListener(client: Client): void {
-    if (this.listener !== client) return;
+  private dropListener(): void {
     this.listener = undefined;
     this.invalidate();
-    void client.end().catch(() => undefined);
     this.retry();
   }
 

@@ -67,6 +67,7 @@ export class PhotosRepository {
     photoUrl: string,
     caption: string,
   ): Promise<PhotoRow | undefined> {
+    // raw SQL: a data-modifying CTE with the provisional replica row.
     const rows: PhotoRow[] = await this.repo.query(
       `WITH known AS (${provisionalUserCte('$2', '$5', '$6', '$7')}),
        p AS (

@@ -80,6 +80,7 @@ export class SignupsRepository {
     opportunityId: number,
     user: Identity,
   ): Promise<(SignupState & { inserted: boolean }) | undefined> {
+    // raw SQL: a data-modifying CTE (see above); the sign-up hot path (bench/capacity-race.ts).
     const rows: Array<SignupState & { inserted: boolean }> = await this.repo.query(
       `WITH known AS (${provisionalUserCte('$2', '$3', '$4', '$5')}),
        ins AS (

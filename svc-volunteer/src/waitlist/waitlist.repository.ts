@@ -34,6 +34,7 @@ export class WaitlistRepository {
     opportunityId: number,
     userId: number,
   ): Promise<JoinState | undefined> {
+    // raw SQL: FOR NO KEY UPDATE OF with correlated EXISTS columns, on the promotion path (bench/promotion-latency.ts).
     const rows: JoinState[] = await manager.query(
       `SELECT o."status", o."filled", o."spaces",
          EXISTS (SELECT 1 FROM "signups" s WHERE s."opportunity_id" = o."id" AND s."user_id" = $2) AS "signedUp",
@@ -48,6 +49,7 @@ export class WaitlistRepository {
   // The entry, and the provisional replica row (as a sign-up writes it) so a later promotion
   // lists the student by name. A data-modifying CTE: beyond TypeORM's builders.
   async insert(manager: EntityManager, opportunityId: number, user: Identity): Promise<void> {
+    // raw SQL: a data-modifying CTE with ON CONFLICT.
     await manager.query(
       `WITH known AS (${provisionalUserCte('$2', '$3', '$4', '$5')})
        INSERT INTO "waitlist_entries" ("opportunity_id", "user_id", "created_at")
@@ -73,6 +75,7 @@ export class WaitlistRepository {
     manager: EntityManager,
     userId: number,
   ): Promise<Array<{ opportunityId: number; position: number }>> {
+    // raw SQL: a correlated row-value comparison per entry (the place in line).
     return manager.query(
       `SELECT w."opportunity_id" AS "opportunityId",
          (SELECT count(*)::int FROM "waitlist_entries" a
@@ -90,6 +93,7 @@ export class WaitlistRepository {
     manager: EntityManager,
     opportunityId: number,
   ): Promise<LockedOpportunity | undefined> {
+    // raw SQL: FOR NO KEY UPDATE on the promotion path (bench/promotion-latency.ts); see the deadlock note above.
     const rows: LockedOpportunity[] = await manager.query(
       `SELECT "title", "status", "filled", "spaces" FROM "opportunities" WHERE "id" = $1 FOR NO KEY UPDATE`,
       [opportunityId],
@@ -100,6 +104,7 @@ export class WaitlistRepository {
   // Removes the first in line and answers their user id, or undefined when nobody waits.
   // SKIP LOCKED passes over an entry its owner is deleting right now (leaving the line).
   async takeFirst(manager: EntityManager, opportunityId: number): Promise<number | undefined> {
+    // raw SQL: DELETE ... RETURNING over a FOR UPDATE SKIP LOCKED subquery.
     const rows: Array<{ user_id: number }> = await manager.query(
       // Wrapped in a SELECT: TypeORM answers a bare DELETE as [rows, count].
       `WITH taken AS (
@@ -120,6 +125,7 @@ export class WaitlistRepository {
     opportunityId: number,
     userId: number,
   ): Promise<boolean> {
+    // raw SQL: INSERT ... SELECT WHERE NOT EXISTS ... ON CONFLICT DO NOTHING RETURNING.
     const rows: unknown[] = await manager.query(
       `INSERT INTO "signups" ("opportunity_id", "user_id")
        SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = $2 AND u."deleted")
@@ -132,6 +138,7 @@ export class WaitlistRepository {
   // Active opportunities with a free spot and someone waiting, in id order (the order their
   // row locks are taken in, so two sweeps never deadlock).
   opportunitiesWithRoom(manager: EntityManager): Promise<number[]> {
+    // raw SQL: correlated EXISTS on the periodic promotion sweep (bench/promotion-latency.ts).
     return manager
       .query(
         `SELECT o."id" FROM "opportunities" o

@@ -1,30 +1,37 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { eventQueueName, type EventPayloadInput, type EventType } from '@district/contracts';
 import {
+  callService,
   clearRedisPrefix,
   createTestDatabase,
-  identityHeader,
+  enqueueEvent,
+  eventProcessed,
+  replicaUser,
   startTestService,
   testServiceConfig,
+  waitFor,
+  type ApiResponse,
+  type Caller,
   type TestDatabase,
   type TestService,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE, type AppModuleOptions } from '../../src/app.module';
 
+// svc-volunteer's fixtures for the kit's harness (createTestDatabase, testServiceConfig,
+// startTestService, callService, enqueueEvent): its config, its callers, a running instance
+// with its event queue (several may share one database, as replicas) and a valid opportunity.
+
+export type { ApiResponse };
+export { waitFor };
+
 // Where calendar feed addresses point in tests.
 export const TEST_PUBLIC_URL = 'https://volunteer.test';
 
-export interface TestUser {
-  id: number;
-  isAdmin?: boolean;
-  isSupervisor?: boolean;
-  name?: string;
-  school?: string;
-}
+export type TestUser = Caller & { name?: string; school?: string };
 
 export const admin: TestUser = {
   id: 1,
@@ -45,17 +52,11 @@ export const otherStudent: TestUser = {
   school: 'Dominican High School',
 };
 
-export interface ApiResponse<T = unknown> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Record<string, string>;
-}
-
 export interface ApiOptions {
   as?: TestUser;
+  // Sent as JSON (the kit's `json`).
   body?: unknown;
-  // Raw body text (malformed JSON, for instance) instead of JSON.stringify(body).
+  // Raw body text (malformed JSON, for instance): the kit's `body`.
   rawBody?: string;
   headers?: Record<string, string>;
 }
@@ -106,86 +107,38 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
     config,
     { service: SERVICE },
   );
+  const dataSource = service.app.get(DataSource);
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
   await pg.query('SET search_path = volunteer, public');
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(eventQueueName(SERVICE), { connection: redis, prefix });
 
-  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
-    return (await pg.query(text, params)).rows as T[];
-  };
-
-  const api = async <T>(
-    method: string,
-    path: string,
-    opts: ApiOptions = {},
-  ): Promise<ApiResponse<T>> => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.as) headers['x-identity'] = identityHeader(opts.as)['x-identity'];
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !headers['content-type'])
-      headers['content-type'] = 'application/json';
-    const response = await fetch(`${service.url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // keep the text
-    }
-    return {
-      status: response.status,
-      body: parsed as T,
-      text,
-      headers: Object.fromEntries(response.headers.entries()),
-    };
-  };
-
-  const deliver = async <T extends EventType>(
-    type: T,
-    payload: EventPayloadInput<T>,
-    { occurredAt = new Date() }: { occurredAt?: Date } = {},
-  ): Promise<void> => {
-    const id = randomUUID();
-    await queue.add(
-      type,
-      { id, type, payload, occurredAt: occurredAt.toISOString() },
-      { jobId: id },
-    );
-    await waitFor(
-      async () =>
-        (await sql(`SELECT 1 FROM processed_events WHERE event_id = $1`, [id])).length > 0,
-      {
-        message: `event ${type} ${id} was not processed`,
-      },
-    );
-  };
-
-  const register = async (...users: TestUser[]): Promise<void> => {
-    for (const user of users) {
-      await deliver('user.registered', {
-        id: user.id,
-        name: user.name ?? `User ${user.id}`,
-        school: user.school ?? 'Jesuit High School',
-        grade: 10,
-        avatarUrl: null,
-        isAdmin: user.isAdmin ?? false,
-        isSupervisor: user.isSupervisor ?? false,
-      });
-    }
-  };
-
-  return {
+  const app: VolunteerTestApp = {
     service,
     db,
     prefix,
-    sql,
-    api,
-    deliver,
-    register,
+    sql: async <T>(text: string, params: unknown[] = []) =>
+      (await pg.query(text, params)).rows as T[],
+    api: <T>(method: string, path: string, { body, rawBody, ...rest }: ApiOptions = {}) =>
+      callService<T>(service.url, method, path, { ...rest, json: body, body: rawBody }),
+    async deliver(type, payload, { occurredAt } = {}) {
+      const id = await enqueueEvent(queue, type, payload, { occurredAt });
+      await waitFor(() => eventProcessed(dataSource, id), `event ${type} ${id} processed`);
+    },
+    async register(...users) {
+      for (const { id, name, school, isAdmin, isSupervisor } of users)
+        await app.deliver(
+          'user.registered',
+          replicaUser({
+            id,
+            name: name ?? `User ${id}`,
+            ...(school ? { school } : {}),
+            isAdmin: isAdmin ?? false,
+            isSupervisor: isSupervisor ?? false,
+          }),
+        );
+    },
     async close() {
       await queue.close();
       redis.disconnect();
@@ -197,18 +150,7 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
       }
     },
   };
-}
-
-export async function waitFor(
-  check: () => Promise<boolean>,
-  { timeoutMs = 10_000, intervalMs = 50, message = 'condition not met in time' } = {},
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  throw new Error(message);
+  return app;
 }
 
 // A valid create body, dated in the future unless told otherwise.
