@@ -176,6 +176,8 @@ export async function startVolunteerAlone(): Promise<ServiceAlone> {
       IDENTITY_SECRET: secret,
       MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
+      // Required since calendar feeds and check-in links name it; nothing here follows a link.
+      PUBLIC_URL: 'http://bench.test',
     },
   });
   const stop = async () => {
