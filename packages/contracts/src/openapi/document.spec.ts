@@ -63,6 +63,15 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists the bodiless answers the services give: 304 to If-None-Match, 204 for ?optional=1', () => {
+    // The e2e traffic through the contract tap met both (issue 29).
+    const responses = (path: string) => Object.keys(document.paths?.[path]?.get?.responses ?? {});
+    expect(responses('/api/user')).toContain('204');
+    expect(responses('/api/directory')).toContain('304');
+    expect(responses('/api/blog-posts')).toContain('304');
+    expect(responses('/api/avatars/{file}')).toContain('304');
+  });
+
   it('defines the error shape once', () => {
     expect(document.components?.schemas?.ApiError).toMatchObject({
       type: 'object',

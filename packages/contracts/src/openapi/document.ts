@@ -113,6 +113,8 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
           : {}),
     },
   };
+  for (const answer of endpoint.alsoAnswers ?? [])
+    responses[String(answer.status) as '204' | '304'] = { description: answer.description };
   for (const status of errorStatuses(endpoint)) {
     const response: ZodOpenApiResponseObject = {
       description: ERROR_TEXT[status],

@@ -133,6 +133,9 @@ export interface EndpointSpec {
     contentType?: string;
     description: string;
   };
+  // Other answers without a body: 304 to a matching If-None-Match (the ETag-validated lists and
+  // images), 204 where a query asks for no body (GET /api/user?optional=1).
+  alsoAnswers?: Array<{ status: 204 | 304; description: string }>;
   // Statuses beyond those every call may answer (401/403 from access, 400 from params/query/body,
   // 429 from a rate limit, 503 everywhere); see errorStatuses().
   errors?: ErrorStatus[];
@@ -195,6 +198,7 @@ const spec: Registry = {
       description: 'The current user (without a session: 401, or 204 with ?optional=1)',
     },
     errors: [401],
+    alsoAnswers: [{ status: 204, description: 'No session, asked with ?optional=1' }],
   },
   login: {
     summary: 'Sign in',
@@ -284,6 +288,9 @@ const spec: Registry = {
     params: avatarFileParamSchema,
     success: { status: 200, contentType: 'image/webp', description: 'The image (immutable)' },
     errors: [404],
+    alsoAnswers: [
+      { status: 304, description: 'Not modified: the copy named in If-None-Match is current' },
+    ],
   },
   directory: {
     summary: 'Students by school and grade',
@@ -294,6 +301,9 @@ const spec: Registry = {
       schema: z.array(directoryUserSchema),
       description: 'The users this viewer may see (ids only for admins and supervisors)',
     },
+    alsoAnswers: [
+      { status: 304, description: 'Not modified: the copy named in If-None-Match is current' },
+    ],
   },
   deleteUser: {
     summary: 'Delete a user account',
@@ -637,6 +647,9 @@ const spec: Registry = {
       schema: z.union([z.array(blogPostResponseSchema), pageOf(blogPostResponseSchema)]),
       description: 'An array; a page when page, pageSize or status is given',
     },
+    alsoAnswers: [
+      { status: 304, description: 'Not modified: the copy named in If-None-Match is current' },
+    ],
   },
   createBlogPost: {
     summary: 'Write a blog post (pending review)',
