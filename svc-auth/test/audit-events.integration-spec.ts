@@ -8,7 +8,7 @@ import {
   opportunityBody,
   startVolunteerApp,
   type VolunteerTestApp,
-} from '../../svc-volunteer/test/support/volunteer-test-app';
+} from '../../svc-volunteer/test/support/volunteer-fixtures';
 import { startAuthService, type AuthHarness } from './support/auth-service-harness';
 import { createUser, type TestUser } from './support/directory-fixtures';
 
