@@ -147,11 +147,12 @@ export async function checkImage(
   if (!config.Healthcheck) problems.push('no HEALTHCHECK');
   const isNginx = piece.dockerfile.includes('web.');
   if (!isNginx && !entrypoint.includes('tini')) problems.push(`no init as PID 1 (${entrypoint})`);
-  // Shipped by accident: source maps of our code, TypeScript sources, dev-only tools.
+  // Shipped by accident: source maps of our code, TypeScript sources, dev-only tools. (@swc/core
+  // and @swc/jest are the compiler; @swc/helpers is a runtime library fontkit 2 needs.)
   const script = [
     'found=""',
     'for f in $(find / -xdev \\( -path /proc -o -path /sys -o -path /usr/local/lib/node_modules \\) -prune -o \\( -name "*.map" -o -name "*.ts" \\) -type f -print 2>/dev/null | grep -v "/node_modules/" | grep -v "^/app/deploy/\\|^/app/gateway/src/\\|^/app/scripts/" | head -5); do found="$found $f"; done',
-    'for d in typescript jest webpack @swc eslint @playwright playwright-core jsdom; do [ -e /app/node_modules/$d ] && found="$found /app/node_modules/$d"; done',
+    'for d in typescript jest webpack @swc/core @swc/jest eslint @playwright playwright-core jsdom; do [ -e /app/node_modules/$d ] && found="$found /app/node_modules/$d"; done',
     'echo "$found"',
   ].join('\n');
   const scan = await run(tools.docker, ['run', '--rm', '--entrypoint', 'sh', image, '-c', script], {
