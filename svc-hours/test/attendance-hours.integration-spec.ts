@@ -1,39 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AttendanceRecordedPayload } from '@district/contracts';
-import {
-  eventProcessed,
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
+import { eventProcessed } from '@district/service-kit/testing';
 import {
   ADMIN,
   logBody,
   SUPERVISOR,
   waitFor,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 // Issue 18: attendance.recorded from svc-volunteer becomes one approved entry per (user,
 // opportunity) with the event's title; attended false takes it away again.
 describe('attendance becomes service hours (attendance.recorded)', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
   let nextOpportunity = 500;
 
   const attendance = (
@@ -65,19 +53,13 @@ describe('attendance becomes service hours (attendance.recorded)', () => {
     ).map((row) => row.payload);
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     for (const id of [11, 12, 13, 14, 15]) await events.registerUser({ id, name: `Student ${id}` });
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('creates one approved entry with the event title and duration, approved by the admin', async () => {

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES } from '@district/contracts';
-import {
-  PUBLISHED_AUDIT_LOG,
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
+import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
 import { SELF_REVIEW_MESSAGE } from '../src/service-hours/service-hours.service';
 import {
   ADMIN,
@@ -16,15 +8,13 @@ import {
   STUDENT,
   SUPERVISOR,
   type Caller,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 interface AuditRow {
   actor_id: number | null;
@@ -38,13 +28,11 @@ interface AuditRow {
 // Issue 9: hour approvals and rejections are on record. Issue 16: as audit.recorded events in
 // svc-hours' outbox, bound for svc-auth's merged trail.
 describe('audit trail (svc-hours, real PostgreSQL and Redis)', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   const recordsFor = (id: number): Promise<AuditRow[]> =>
     db.query(
@@ -74,20 +62,14 @@ describe('audit trail (svc-hours, real PostgreSQL and Redis)', () => {
     request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
     await events.registerUser({ id: SUPERVISOR.id, name: 'Sam Supervisor', isSupervisor: true });
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('records an approval and a rejection once each, with actor, target and outcome', async () => {

@@ -4,34 +4,22 @@ import {
   logBody,
   STUDENT,
   SUPERVISOR,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 // Issue 15.1: a NUL in the description (body) or the school filter (query) used to reach
 // PostgreSQL (500); now 400 naming the field, nothing written.
 describe('NUL and control characters (svc-hours, real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   const logs = async () =>
     (
@@ -41,19 +29,13 @@ describe('NUL and control characters (svc-hours, real PostgreSQL)', () => {
     )[0].n;
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Student', school: 'Jesuit HS' });
     await events.registerUser({ id: SUPERVISOR.id, name: 'Sue Supervisor', isSupervisor: true });
   });
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('POST /api/service-hours with NUL in the description: 400 naming it, nothing written', async () => {

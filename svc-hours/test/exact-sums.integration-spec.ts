@@ -2,52 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   ADMIN,
   SUPERVISOR,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 // Hours are numeric(4,1): halves logged and approved through the API, thousands of them,
 // add up exactly in the summary, in the list and in the events svc-auth will credit.
 describe('exact hour sums', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
   const ENTRIES = 2000;
   const STUDENTS = 12;
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     for (let s = 1; s <= STUDENTS; s += 1)
       await events.registerUser({ id: s, school: s % 2 ? 'Jesuit High School' : 'PFT' });
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   async function inBatches<T>(

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GOAL_MESSAGES } from '@district/contracts';
-import {
-  PUBLISHED_AUDIT_LOG,
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
+import { PUBLISHED_AUDIT_LOG } from '@district/service-kit/testing';
 import {
   ADMIN,
   logBody,
@@ -16,15 +8,13 @@ import {
   OTHER_STUDENT,
   SUPERVISOR,
   type Caller,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 const JESUIT = 'Jesuit High School';
 const CHALMETTE = 'Chalmette High School';
@@ -33,13 +23,11 @@ const GRADE_11: Caller = { id: 103 };
 // Issue 19: hour goals per grade (a school's own goal overrides the district-wide one), each
 // student's progress, the supervisor's behind-goal filter and counts.
 describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   const putGoals = (as: Caller, json: unknown) => request('PUT', '/api/hour-goals', { as, json });
   const logApproved = async (as: Caller, hours: number, date = '2025-03-01') => {
@@ -55,11 +43,8 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
     new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Jesuit', school: JESUIT, grade: 10 });
     await events.registerUser({
       id: OTHER_STUDENT.id,
@@ -78,10 +63,7 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('lets only admins replace the goals; everyone signed in reads them', async () => {

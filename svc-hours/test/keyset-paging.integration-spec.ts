@@ -6,23 +6,13 @@ import {
   STUDENT,
   SUPERVISOR,
   type Caller,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 interface Entry {
   id: number;
@@ -38,13 +28,11 @@ interface KeysetPage {
 // Issue 14.5: the supervisor's Pending tab (20,000 entries) pages with ?limit&cursor, newest first,
 // and an entry reviewed while someone pages never makes the next page skip or repeat one.
 describe('keyset paging of GET /api/service-hours', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   const get = async (as: Caller, query: string) => {
     const res = await request('GET', `/api/service-hours${query}`, { as });
@@ -61,11 +49,8 @@ describe('keyset paging of GET /api/service-hours', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
     await events.registerUser({ id: OTHER_STUDENT.id, name: 'Bo Student' });
     for (let i = 0; i < 8; i += 1) {
@@ -83,10 +68,7 @@ describe('keyset paging of GET /api/service-hours', () => {
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('walks every entry once, newest first, in the plain call’s order', async () => {

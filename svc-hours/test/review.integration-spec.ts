@@ -5,23 +5,13 @@ import {
   STUDENT,
   SUPERVISOR,
   waitFor,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 interface OutboxRow {
   type: string;
@@ -31,13 +21,11 @@ interface OutboxRow {
 
 // The single transition from pending and the hours.approved event that rides with an approval.
 describe('reviewing service hours', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   // hours.approved rows; the audit.recorded ones each review also writes are audit.integration-spec's.
   const outbox = (): Promise<OutboxRow[]> =>
@@ -52,19 +40,13 @@ describe('reviewing service hours', () => {
     request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('writes hours.approved on approval and the relay hands it to svc-auth’s queue', async () => {

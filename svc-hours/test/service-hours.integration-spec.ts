@@ -6,34 +6,22 @@ import {
   STUDENT,
   SUPERVISOR,
   type Caller,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 // Every endpoint × role, every validation message and the own-only scoping, against real
 // PostgreSQL and Redis with the service booted exactly as in production.
 describe('svc-hours API', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   const countRows = async () =>
     Number(
@@ -49,11 +37,8 @@ describe('svc-hours API', () => {
     request('PATCH', `/api/service-hours/${id}/status`, { as, json: { status } });
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Student', school: 'Jesuit HS' });
     await events.registerUser({ id: OTHER_STUDENT.id, name: 'Ben Other', school: 'PFT' });
     await events.registerUser({
@@ -73,10 +58,7 @@ describe('svc-hours API', () => {
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   describe('signed out (no identity from the gateway)', () => {

@@ -3,23 +3,13 @@ import {
   logBody,
   SUPERVISOR,
   waitFor,
-  hoursEvents,
-  hoursTestConfig,
   type HoursEvents,
   type Json,
   type RequestOptions,
+  startHoursService,
+  type HoursService,
 } from './support/hours-fixtures';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import type { ServiceConfig } from '@district/service-kit';
-import { DataSource } from 'typeorm';
-import { AppModule, SERVICE } from '../src/app.module';
+import type { DataSource } from 'typeorm';
 
 interface Entry {
   id: number;
@@ -32,13 +22,11 @@ interface Entry {
 // replica's own rules (ordering, tombstones, redelivery) are the kit's suite
 // (packages/service-kit/test/users-replica.integration-spec.ts); here what svc-hours shows.
 describe('users replica (user.* events)', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let hours: HoursService;
   let db: DataSource;
   let events: HoursEvents;
   const request = <T = Json>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    hours.request<T>(method, path, options);
 
   const entriesOf = async (userId: number): Promise<Entry[]> =>
     ((await request('GET', '/api/service-hours', { as: SUPERVISOR })).body as Entry[]).filter(
@@ -52,18 +40,12 @@ describe('users replica (user.* events)', () => {
     ).length > 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase('hours');
-    config = hoursTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = hoursEvents(config, db);
+    hours = await startHoursService();
+    ({ db, events } = hours);
   });
 
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await hours?.close();
   });
 
   it('maps free-text schools to the registry, and unknown ones to "Other"', async () => {

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   EVENT_TYPES,
   eventQueueName,
@@ -11,16 +11,23 @@ import {
 } from '@district/contracts';
 import type { ServiceConfig } from '@district/service-kit';
 import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
   enqueueEvent,
   eventProcessed,
   replicaUser,
+  startTestService,
   testRedisUrl,
   testServiceConfig,
   waitFor,
+  type ApiResponse,
   type Caller,
+  type RequestOptions,
   type TestDatabase,
+  type TestService,
 } from '@district/service-kit/testing';
-import { SERVICE } from '../../src/app.module';
+import { AppModule, SERVICE } from '../../src/app.module';
 import { generateRecordSigningKey } from '../../src/service-records/record-signing';
 
 // svc-hours' fixtures for the kit's harness (createTestDatabase, testServiceConfig,
@@ -137,5 +144,44 @@ export function logBody(overrides: Record<string, unknown> = {}): Record<string,
     date: '2025-03-01',
     description: 'Sorted cans at the food bank',
     ...overrides,
+  };
+}
+
+// svc-hours as production starts it (AppModule.forRoot) on a fresh test database, with its event
+// queues; close() undoes all of it. The specs' one way to start the service.
+export interface HoursService {
+  database: TestDatabase;
+  config: ServiceConfig;
+  service: TestService;
+  db: DataSource;
+  events: HoursEvents;
+  request<T = Json>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function startHoursService(options: { smtpUrl?: string } = {}): Promise<HoursService> {
+  const database = await createTestDatabase('hours');
+  const config = hoursTestConfig(database, options);
+  const service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+  const db = service.app.get(DataSource);
+  const events = hoursEvents(config, db);
+  return {
+    database,
+    config,
+    service,
+    db,
+    events,
+    request: (method, path, requestOptions) =>
+      callService(service.url, method, path, requestOptions),
+    close: async () => {
+      await events.close();
+      await service.close();
+      await clearRedisPrefix(config.BULLMQ_PREFIX);
+      await database.drop();
+    },
   };
 }
