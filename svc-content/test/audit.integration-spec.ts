@@ -1,27 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, type BlogPost } from '@district/contracts';
-import {
-  PUBLISHED_AUDIT_LOG,
-  waitFor,
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type RequestOptions,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import { DataSource } from 'typeorm';
-import type { ServiceConfig } from '@district/service-kit';
-import { AppModule, SERVICE } from '../src/app.module';
+import { PUBLISHED_AUDIT_LOG, waitFor, type RequestOptions } from '@district/service-kit/testing';
+import type { DataSource } from 'typeorm';
 import {
   ADMIN,
   STUDENT,
   postBody,
-  contentEvents,
-  contentTestConfig,
   type ContentEvents,
   type ErrorResponseBody,
+  startContentService,
+  type ContentService,
 } from './support/content-fixtures';
 
 interface AuditRow {
@@ -33,29 +21,21 @@ interface AuditRow {
   detail: Record<string, unknown> | null;
 }
 
-let database: TestDatabase;
-let config: ServiceConfig;
-let service: TestService;
+let content: ContentService;
 let events: ContentEvents;
 let db: DataSource;
 const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
-  callService<T>(service.url, method, path, options);
+  content.request<T>(method, path, options);
 
 beforeAll(async () => {
-  database = await createTestDatabase('content');
-  config = contentTestConfig(database);
-  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-  db = service.app.get(DataSource);
-  events = contentEvents(config, db);
+  content = await startContentService();
+  ({ db, events } = content);
   await events.registerUser({ id: STUDENT.id, name: 'Stella Student' });
   await events.registerUser({ id: ADMIN.id, name: 'Ada Admin', isAdmin: true });
 });
 
 afterAll(async () => {
-  await events?.close();
-  await service?.close();
-  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-  await database?.drop();
+  await content?.close();
 });
 
 const recordsFor = async (id: number): Promise<AuditRow[]> =>

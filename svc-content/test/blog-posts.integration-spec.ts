@@ -1,45 +1,28 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, VALIDATION, type BlogPost, type Page } from '@district/contracts';
-import {
-  identityHeader,
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type RequestOptions,
-  type TestDatabase,
-  type TestService,
-  type Caller,
-} from '@district/service-kit/testing';
-import { DataSource } from 'typeorm';
-import type { ServiceConfig } from '@district/service-kit';
-import { AppModule, SERVICE } from '../src/app.module';
+import { identityHeader, type RequestOptions, type Caller } from '@district/service-kit/testing';
+import type { DataSource } from 'typeorm';
 import {
   ADMIN,
   OTHER_STUDENT,
   STUDENT,
   SUPERVISOR,
   postBody,
-  contentEvents,
-  contentTestConfig,
   type ContentEvents,
   type ErrorResponseBody,
+  startContentService,
+  type ContentService,
 } from './support/content-fixtures';
 
-let database: TestDatabase;
-let config: ServiceConfig;
-let service: TestService;
+let content: ContentService;
 let events: ContentEvents;
 let db: DataSource;
 const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
-  callService<T>(service.url, method, path, options);
+  content.request<T>(method, path, options);
 
 beforeAll(async () => {
-  database = await createTestDatabase('content');
-  config = contentTestConfig(database);
-  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-  db = service.app.get(DataSource);
-  events = contentEvents(config, db);
+  content = await startContentService();
+  ({ db, events } = content);
   await events.registerUser({
     id: STUDENT.id,
     name: 'Stella Student',
@@ -51,10 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await events?.close();
-  await service?.close();
-  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-  await database?.drop();
+  await content?.close();
 });
 
 beforeEach(async () => {

@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VALIDATION } from '@district/contracts';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type RequestOptions,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import { DataSource } from 'typeorm';
-import type { ServiceConfig } from '@district/service-kit';
-import { AppModule, SERVICE } from '../src/app.module';
+import { type RequestOptions } from '@district/service-kit/testing';
+import type { DataSource } from 'typeorm';
 import {
   postBody,
   STUDENT,
-  contentEvents,
-  contentTestConfig,
   type ContentEvents,
   type ErrorResponseBody,
+  startContentService,
+  type ContentService,
 } from './support/content-fixtures';
 
 // Issue 15.1: a NUL in a blog post used to reach PostgreSQL (500); now 400 naming the field.
 describe('NUL and control characters (svc-content, real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let config: ServiceConfig;
-  let service: TestService;
+  let content: ContentService;
   let events: ContentEvents;
   let db: DataSource;
   const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
-    callService<T>(service.url, method, path, options);
+    content.request<T>(method, path, options);
 
   const posts = async () =>
     (
@@ -39,18 +27,12 @@ describe('NUL and control characters (svc-content, real PostgreSQL)', () => {
     )[0].n;
 
   beforeAll(async () => {
-    database = await createTestDatabase('content');
-    config = contentTestConfig(database);
-    service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-    db = service.app.get(DataSource);
-    events = contentEvents(config, db);
+    content = await startContentService();
+    ({ db, events } = content);
     await events.registerUser({ id: STUDENT.id, name: 'Ada Student' });
   });
   afterAll(async () => {
-    await events?.close();
-    await service?.close();
-    if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-    await database?.drop();
+    await content?.close();
   });
 
   it.each([

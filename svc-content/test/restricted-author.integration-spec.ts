@@ -1,51 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONSENT_MESSAGES, EVENT_TYPES } from '@district/contracts';
-import {
-  replicaUser,
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type RequestOptions,
-  type TestDatabase,
-  type TestService,
-} from '@district/service-kit/testing';
-import { DataSource } from 'typeorm';
-import type { ServiceConfig } from '@district/service-kit';
-import { AppModule, SERVICE } from '../src/app.module';
+import { replicaUser, type RequestOptions } from '@district/service-kit/testing';
+import type { DataSource } from 'typeorm';
 import {
   postBody,
-  contentEvents,
-  contentTestConfig,
   type ContentEvents,
   type ErrorResponseBody,
+  startContentService,
+  type ContentService,
 } from './support/content-fixtures';
 
 // Issue 20: a student under 13 waiting for a guardian's consent (`restricted` in the replica
 // payload) cannot post on the blog until the guardian consents.
-let database: TestDatabase;
-let config: ServiceConfig;
-let service: TestService;
+let content: ContentService;
 let events: ContentEvents;
 let db: DataSource;
 const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
-  callService<T>(service.url, method, path, options);
+  content.request<T>(method, path, options);
 const CHILD = { id: 260, isAdmin: false, isSupervisor: false };
 
 beforeAll(async () => {
-  database = await createTestDatabase('content');
-  config = contentTestConfig(database);
-  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-  db = service.app.get(DataSource);
-  events = contentEvents(config, db);
+  content = await startContentService();
+  ({ db, events } = content);
   await events.registerUser({ id: CHILD.id, name: 'Cleo Child', grade: 6, restricted: true });
 });
 
 afterAll(async () => {
-  await events?.close();
-  await service?.close();
-  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-  await database?.drop();
+  await content?.close();
 });
 
 const count = async () =>

@@ -1,48 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BlogPost, UserReplicaPayload } from '@district/contracts';
-import {
-  callService,
-  clearRedisPrefix,
-  createTestDatabase,
-  startTestService,
-  type RequestOptions,
-  type TestDatabase,
-  type TestService,
-  type Caller,
-} from '@district/service-kit/testing';
-import { DataSource } from 'typeorm';
-import type { ServiceConfig } from '@district/service-kit';
-import { AppModule, SERVICE } from '../src/app.module';
+import { type RequestOptions, type Caller } from '@district/service-kit/testing';
+import type { DataSource } from 'typeorm';
 import {
   ADMIN,
   postBody,
-  contentEvents,
-  contentTestConfig,
   type ContentEvents,
   type ErrorResponseBody,
+  startContentService,
+  type ContentService,
 } from './support/content-fixtures';
 
-let database: TestDatabase;
-let config: ServiceConfig;
-let service: TestService;
+let content: ContentService;
 let events: ContentEvents;
 let db: DataSource;
 const request = <T = ErrorResponseBody>(method: string, path: string, options?: RequestOptions) =>
-  callService<T>(service.url, method, path, options);
+  content.request<T>(method, path, options);
 
 beforeAll(async () => {
-  database = await createTestDatabase('content');
-  config = contentTestConfig(database);
-  service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
-  db = service.app.get(DataSource);
-  events = contentEvents(config, db);
+  content = await startContentService();
+  ({ db, events } = content);
 });
 
 afterAll(async () => {
-  await events?.close();
-  await service?.close();
-  if (config) await clearRedisPrefix(config.BULLMQ_PREFIX);
-  await database?.drop();
+  await content?.close();
 });
 
 function user(id: number, overrides: Partial<UserReplicaPayload> = {}): UserReplicaPayload {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   EVENT_TYPES,
   eventQueueName,
@@ -11,17 +11,24 @@ import {
 } from '@district/contracts';
 import type { ServiceConfig } from '@district/service-kit';
 import {
+  callService,
+  clearRedisPrefix,
+  createTestDatabase,
   enqueueEvent,
   eventProcessed,
   replicaUser,
+  startTestService,
   testRedisUrl,
   testServiceConfig,
   waitFor,
+  type ApiResponse,
   type Caller,
   type EnqueueOptions,
+  type RequestOptions,
   type TestDatabase,
+  type TestService,
 } from '@district/service-kit/testing';
-import { SERVICE } from '../../src/app.module';
+import { AppModule, SERVICE } from '../../src/app.module';
 
 // svc-content's fixtures for the kit's harness (createTestDatabase, testServiceConfig,
 // startTestService, callService): its config, its event queue, its callers and a valid post.
@@ -93,5 +100,43 @@ export function postBody(overrides: Record<string, unknown> = {}): Record<string
       'We sorted more than two hundred cans and boxes for families in Metairie.\n\n' +
       'Next month we are going back with the whole robotics club to help again.',
     ...overrides,
+  };
+}
+
+// svc-content as production starts it (AppModule.forRoot) on a fresh test database, with its event
+// queue; close() undoes all of it. The specs' one way to start the service.
+export interface ContentService {
+  database: TestDatabase;
+  config: ServiceConfig;
+  service: TestService;
+  db: DataSource;
+  events: ContentEvents;
+  request<T = ErrorResponseBody>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function startContentService(): Promise<ContentService> {
+  const database = await createTestDatabase('content');
+  const config = contentTestConfig(database);
+  const service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });
+  const db = service.app.get(DataSource);
+  const events = contentEvents(config, db);
+  return {
+    database,
+    config,
+    service,
+    db,
+    events,
+    request: (method, path, options) => callService(service.url, method, path, options),
+    close: async () => {
+      await events.close();
+      await service.close();
+      await clearRedisPrefix(config.BULLMQ_PREFIX);
+      await database.drop();
+    },
   };
 }
