@@ -62,7 +62,12 @@ export async function startDistrictIdp(options: DistrictIdpOptions): Promise<Dis
   const issuer = options.issuer ?? `http://${host}:${port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  const signingKey = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: KEY_ID,
+    alg: 'RS256',
+    use: 'sig',
+  };
 
   const configuration: Configuration = {
     clients: options.clients.map((client) => ({

@@ -44,7 +44,12 @@ export class DistrictIdentitiesRepository {
   }
 
   // The unique (issuer, subject) key decides: a second link of the same person is a no-op.
-  async link(manager: EntityManager, userId: number, issuer: string, subject: string): Promise<void> {
+  async link(
+    manager: EntityManager,
+    userId: number,
+    issuer: string,
+    subject: string,
+  ): Promise<void> {
     await manager
       .createQueryBuilder()
       .insert()

@@ -66,7 +66,11 @@ export function refineDistrictSignIn(env: DistrictSignInConfig, ctx: z.Refinemen
   const given = set.filter((name) => env[name]);
   if (given.length > 0 && given.length < set.length)
     for (const name of set.filter((n) => !env[n]))
-      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other DISTRICT_OIDC_ settings' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must be set with the other DISTRICT_OIDC_ settings',
+      });
   if (given.length === set.length && env.DISTRICT_OIDC_ALLOWED_DOMAINS.length === 0)
     ctx.addIssue({
       code: 'custom',

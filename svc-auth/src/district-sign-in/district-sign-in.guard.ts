@@ -49,7 +49,9 @@ export class DistrictSignInGuard extends AuthGuard(DISTRICT_STRATEGY) {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<DistrictRequest & { user?: DistrictResult }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<DistrictRequest & { user?: DistrictResult }>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     request.user = await this.authenticate(context, request, reply);
     return true;

@@ -7,7 +7,12 @@ import {
   type DistrictRefusal,
   type Language,
 } from '@district/contracts';
-import { AuditService, OutboxService, SERVICE_CONFIG, withTransaction } from '@district/service-kit';
+import {
+  AuditService,
+  OutboxService,
+  SERVICE_CONFIG,
+  withTransaction,
+} from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
 import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { PasswordHasher } from '../users/password-hasher.service';
@@ -108,10 +113,7 @@ export class DistrictSignInService {
     return !this.hostedDomain || claims.hostedDomain === this.hostedDomain;
   }
 
-  private async link(
-    userId: number,
-    identity: { issuer: string; subject: string },
-  ): Promise<void> {
+  private async link(userId: number, identity: { issuer: string; subject: string }): Promise<void> {
     await withTransaction(this.dataSource, async (manager) => {
       await this.identities.link(manager, userId, identity.issuer, identity.subject);
       await this.audit.record(manager, {

@@ -26,7 +26,10 @@ class DistrictPassportStrategy extends Strategy {
     config: oidc.Configuration,
     private readonly publicUrl: string,
     private readonly hostedDomain: string | undefined,
-    verify: (request: DistrictRequest, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers) => Promise<DistrictOutcome>,
+    verify: (
+      request: DistrictRequest,
+      tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+    ) => Promise<DistrictOutcome>,
   ) {
     super(
       {
@@ -126,11 +129,15 @@ export class DistrictStrategy {
     oidc.enableNonRepudiationChecks(config);
     passport.use(
       DISTRICT_STRATEGY,
-      new DistrictPassportStrategy(config, this.publicUrl, settings.hostedDomain, (request, tokens) =>
-        this.accounts.signIn(
-          { issuer: config.serverMetadata().issuer, ...claimsOf(tokens.claims()) },
-          request.districtLanguage ?? 'en',
-        ),
+      new DistrictPassportStrategy(
+        config,
+        this.publicUrl,
+        settings.hostedDomain,
+        (request, tokens) =>
+          this.accounts.signIn(
+            { issuer: config.serverMetadata().issuer, ...claimsOf(tokens.claims()) },
+            request.districtLanguage ?? 'en',
+          ),
       ),
     );
     return config;

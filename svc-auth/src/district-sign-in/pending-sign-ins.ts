@@ -54,7 +54,10 @@ export class PendingSignIns {
   }
 
   // Read without using it up (the password page shows whose account it is).
-  async peek<T extends PendingRequest | PendingLink>(request: FastifyRequest, kind: Kind): Promise<T | null> {
+  async peek<T extends PendingRequest | PendingLink>(
+    request: FastifyRequest,
+    kind: Kind,
+  ): Promise<T | null> {
     const id = this.idOf(request, kind);
     if (!id) return null;
     return parse<T>(await this.redis.get(this.key(kind, id)));
@@ -68,7 +71,12 @@ export class PendingSignIns {
   ): Promise<T | null> {
     const id = this.idOf(request, kind);
     if (request.cookies?.[COOKIES[kind]] !== undefined)
-      reply.clearCookie(COOKIES[kind], { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: this.secure });
+      reply.clearCookie(COOKIES[kind], {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.secure,
+      });
     if (!id) return null;
     return parse<T>(await this.redis.getdel(this.key(kind, id)));
   }

@@ -8,7 +8,9 @@ export class DistrictSignIn1797500000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     const s = schemaOf(queryRunner.dataSource);
-    await queryRunner.query(`ALTER TABLE "${s}"."users" ALTER COLUMN "password_hash" DROP NOT NULL`);
+    await queryRunner.query(
+      `ALTER TABLE "${s}"."users" ALTER COLUMN "password_hash" DROP NOT NULL`,
+    );
     await queryRunner.query(
       `CREATE TABLE "${s}"."district_identities" ("id" integer GENERATED ALWAYS AS IDENTITY NOT NULL, "user_id" integer NOT NULL, "issuer" character varying(2048) NOT NULL, "subject" character varying(255) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "district_identities_pkey" PRIMARY KEY ("id"), CONSTRAINT "district_identities_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "${s}"."users"("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
     );
