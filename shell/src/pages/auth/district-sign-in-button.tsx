@@ -1,0 +1,34 @@
+import { DISTRICT_SIGN_IN_PATHS, type DistrictSignInOptions } from '@district/contracts';
+import { apiRequest, Button, currentLanguage, useT } from '@district/ui';
+import { useQuery } from '@tanstack/react-query';
+
+export const DISTRICT_OPTIONS_QUERY_KEY = [DISTRICT_SIGN_IN_PATHS.options] as const;
+
+export function useDistrictSignInOptions() {
+  return useQuery({
+    queryKey: DISTRICT_OPTIONS_QUERY_KEY,
+    queryFn: async () =>
+      (await (
+        await apiRequest('GET', DISTRICT_SIGN_IN_PATHS.options)
+      ).json()) as DistrictSignInOptions,
+    staleTime: Infinity,
+  });
+}
+
+// Issue 31: "Sign in with <district account>", shown when the district's provider is configured.
+// A plain link: the sign-in is a round of page navigations through the provider and back.
+export function DistrictSignInButton() {
+  const { t } = useT();
+  const options = useDistrictSignInOptions().data;
+  if (!options?.enabled) return null;
+  return (
+    <div className="district-sign-in">
+      <p className="district-sign-in__or muted">{t('shell.district.or')}</p>
+      <Button asChild variant="outline" block>
+        <a href={`${DISTRICT_SIGN_IN_PATHS.start}?lang=${currentLanguage()}`}>
+          {t('shell.district.button', { account: options.accountName })}
+        </a>
+      </Button>
+    </div>
+  );
+}
