@@ -43,7 +43,7 @@ describe('district sign-in (OpenID Connect)', () => {
 
   it('offers the button and sends the browser to the provider with PKCE, state and nonce', async () => {
     const options = await (await browser().platformGet(DISTRICT_SIGN_IN_PATHS.options)).json();
-    expect(options).toMatchObject({ enabled: true, accountName: 'district account' });
+    expect(options).toMatchObject({ enabled: true, helpContact: 'help@district.test' });
     expect((options as { logoutUrl: string }).logoutUrl).toContain(idp.issuer);
 
     const b = browser();

@@ -19,10 +19,12 @@ export const districtSignInConfigSchema = z.object({
   DISTRICT_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   // e.g. `students.district.org,district.org`; an address outside them is refused.
   DISTRICT_OIDC_ALLOWED_DOMAINS: commaList,
-  // What the button names ("Sign in with <this>"), e.g. "Jefferson Schools Google account".
-  DISTRICT_OIDC_ACCOUNT_NAME: z.string().min(1).max(60).default('district account'),
-  // Whom a refused person should ask (shown on the refusal page), e.g. an office's e-mail.
-  DISTRICT_OIDC_HELP_CONTACT: z.string().min(1).max(120).default("your school's office"),
+  // What the button names ("Sign in with <this>"), e.g. "Jefferson Schools Google account";
+  // unset: the shell's own words ("your district account" / "tu cuenta del distrito").
+  DISTRICT_OIDC_ACCOUNT_NAME: z.string().max(60).default(''),
+  // Whom a refused person should ask (shown on the refusal page), e.g. an office's e-mail;
+  // unset: "your school's office" in the page's language.
+  DISTRICT_OIDC_HELP_CONTACT: z.string().max(120).default(''),
   // Google Workspace: the `hd` the token must carry (and the login page is narrowed to).
   DISTRICT_OIDC_HOSTED_DOMAIN: z.string().min(1).optional(),
 });

@@ -26,7 +26,9 @@ export function DistrictSignInButton() {
       <p className="district-sign-in__or muted">{t('shell.district.or')}</p>
       <Button asChild variant="outline" block>
         <a href={`${DISTRICT_SIGN_IN_PATHS.start}?lang=${currentLanguage()}`}>
-          {t('shell.district.button', { account: options.accountName })}
+          {t('shell.district.button', {
+            account: options.accountName || t('shell.district.defaultAccount'),
+          })}
         </a>
       </Button>
     </div>
