@@ -67,6 +67,8 @@ describe('district sign-in (OpenID Connect)', () => {
     expect(await first.signIn('ada.student@students.district.test')).toBe('/');
     const { status, body } = await me(first);
     expect(status).toBe(200);
+    // The page may offer the provider's sign-out after the platform's.
+    expect(first.platform.get('district_session')).toBe('1');
     expect(body).toMatchObject({
       username: 'ada.student',
       email: 'ada.student@students.district.test',

@@ -20,6 +20,10 @@ export const DISTRICT_SIGN_IN_PAGES = {
   confirmPassword: '/auth/district/link',
 } as const;
 
+// Readable by the page (not httpOnly, grants nothing): this browser signed in through the
+// district's provider, so after signing out /auth offers the provider's own sign-out too.
+export const DISTRICT_SESSION_HINT_COOKIE = 'district_session';
+
 // Why a district sign-in ended without a session; the refusal page explains each.
 export const DISTRICT_REFUSALS = [
   'not-configured',

@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_MESSAGES,
+  DISTRICT_SESSION_HINT_COOKIE,
   DISTRICT_SIGN_IN_PAGES,
   DISTRICT_SIGN_IN_PATHS,
   type DistrictPendingLink,
@@ -101,8 +102,18 @@ export class DistrictSignInController {
     }
     await this.throttle.recordSuccess(attempt);
     await this.pending.take(request, reply, 'link');
-    await this.signIn.start(request, reply, user.id);
+    await this.startSession(request, reply, user.id);
     return this.refs.withRef(user);
+  }
+
+  // The platform session exactly as the password login makes it, and the hint for sign-out.
+  private async startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    await this.signIn.start(request, reply, userId);
+    void reply.setCookie(DISTRICT_SESSION_HINT_COOKIE, '1', {
+      path: '/',
+      sameSite: 'lax',
+      secure: this.pending.secure,
+    });
   }
 
   private async finish(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -112,7 +123,7 @@ export class DistrictSignInController {
       case 'redirect':
         return void reply.redirect(result.location, 302);
       case 'signed-in':
-        await this.signIn.start(request, reply, result.userId);
+        await this.startSession(request, reply, result.userId);
         return void reply.redirect('/', 302);
       case 'confirm-password':
         await this.pending.save(reply, 'link', result.link);

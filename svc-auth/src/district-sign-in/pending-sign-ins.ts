@@ -31,7 +31,8 @@ const COOKIES: Record<Kind, string> = { request: 'district_sign_in', link: 'dist
 @Injectable()
 export class PendingSignIns {
   private readonly prefix: string;
-  private readonly secure: boolean;
+  // Cookies get the Secure flag exactly when PUBLIC_URL is https.
+  readonly secure: boolean;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,

@@ -1,4 +1,8 @@
-import { DISTRICT_SIGN_IN_PATHS, type DistrictSignInOptions } from '@district/contracts';
+import {
+  DISTRICT_SESSION_HINT_COOKIE,
+  DISTRICT_SIGN_IN_PATHS,
+  type DistrictSignInOptions,
+} from '@district/contracts';
 import { apiRequest, Button, currentLanguage, useT } from '@district/ui';
 import { useQuery } from '@tanstack/react-query';
 
@@ -21,8 +25,23 @@ export function DistrictSignInButton() {
   const { t } = useT();
   const options = useDistrictSignInOptions().data;
   if (!options?.enabled) return null;
+  // Signed out of the platform after a district sign-in: the provider's own sign-out, offered.
+  const offerProviderLogout =
+    options.logoutUrl !== null &&
+    document.cookie.split('; ').includes(`${DISTRICT_SESSION_HINT_COOKIE}=1`);
   return (
     <div className="district-sign-in">
+      {offerProviderLogout && (
+        <a
+          className="text-link"
+          href={options.logoutUrl ?? undefined}
+          onClick={() => {
+            document.cookie = `${DISTRICT_SESSION_HINT_COOKIE}=; Max-Age=0; Path=/`;
+          }}
+        >
+          {t('shell.district.providerLogout')}
+        </a>
+      )}
       <p className="district-sign-in__or muted">{t('shell.district.or')}</p>
       <Button asChild variant="outline" block>
         <a href={`${DISTRICT_SIGN_IN_PATHS.start}?lang=${currentLanguage()}`}>
