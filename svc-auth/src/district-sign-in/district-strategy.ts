@@ -144,8 +144,14 @@ export class DistrictStrategy {
   }
 }
 
+// Plain http is allowed only for a provider on this machine: loopback addresses and `*.localhost`
+// names (RFC 6761; docker-compose's development provider is district-idp.localhost).
 function isLoopback(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  const host = url.hostname;
+  return (
+    url.protocol === 'http:' &&
+    (['127.0.0.1', 'localhost', '[::1]'].includes(host) || host.endsWith('.localhost'))
+  );
 }
 
 function claimsOf(claims: oidc.IDToken | undefined) {
