@@ -30,14 +30,16 @@ const GuardianConsentPage = lazyPage(() =>
 );
 // Issue 31: the two ends of a district sign-in that are not "signed in".
 const DistrictRefusedPage = lazyPage(() =>
-  import('./pages/district-sign-in/district-sign-in-pages').then((m) => ({
-    default: m.DistrictRefusedPage,
-  })),
+  import('./pages/district-sign-in/district-sign-in-pages').then(async (m) => {
+    await m.ready;
+    return { default: m.DistrictRefusedPage };
+  }),
 );
 const DistrictLinkPage = lazyPage(() =>
-  import('./pages/district-sign-in/district-sign-in-pages').then((m) => ({
-    default: m.DistrictLinkPage,
-  })),
+  import('./pages/district-sign-in/district-sign-in-pages').then(async (m) => {
+    await m.ready;
+    return { default: m.DistrictLinkPage };
+  }),
 );
 // The module-federation loader is only needed once the user opens a remote area.
 const RemotePage = lazyPage(() =>

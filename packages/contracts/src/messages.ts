@@ -191,8 +191,6 @@ export const API_MESSAGES = {
   serviceUnavailable: 'Service temporarily unavailable',
   invalidCredentials: 'Invalid username or password',
   wrongPassword: 'That password is not correct',
-  // Issue 31: the password page of a district sign-in opened too late (or in another browser).
-  districtLinkExpired: 'This sign-in has expired. Please sign in with the district account again.',
   usernameTaken: 'Username already exists',
   invalidResetToken: 'Invalid or expired reset token',
   avatarRequired: 'Please select an image file',

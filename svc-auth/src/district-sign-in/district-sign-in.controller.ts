@@ -67,12 +67,13 @@ export class DistrictSignInController {
     return this.finish(request, reply);
   }
 
-  // The password page: whose account the district sign-in found.
+  // The password page: whose account the district sign-in found (404: none waiting, e.g. too late;
+  // the page says so in its own words).
   @Get(DISTRICT_SIGN_IN_PATHS.link)
   async pendingLink(@Req() request: FastifyRequest): Promise<DistrictPendingLink> {
     const pending = await this.pending.peek<PendingLink>(request, 'link');
     const account = pending ? await this.accounts.usernameOf(pending.userId) : null;
-    if (!account) throw new NotFoundException(API_MESSAGES.districtLinkExpired);
+    if (!account) throw new NotFoundException(API_MESSAGES.notFound);
     return account;
   }
 
@@ -87,7 +88,7 @@ export class DistrictSignInController {
   ): Promise<OwnUserView> {
     const pending = await this.pending.peek<PendingLink>(request, 'link');
     const account = pending ? await this.accounts.usernameOf(pending.userId) : null;
-    if (!pending || !account) throw new NotFoundException(API_MESSAGES.districtLinkExpired);
+    if (!pending || !account) throw new NotFoundException(API_MESSAGES.notFound);
     const attempt = { ip: request.ip, username: account.username, device: undefined };
     const verdict = await this.throttle.check(attempt);
     if (verdict.blocked) {

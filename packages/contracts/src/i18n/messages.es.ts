@@ -172,8 +172,6 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     serviceUnavailable: 'Servicio no disponible por el momento',
     invalidCredentials: 'Usuario o contraseña incorrectos',
     wrongPassword: 'Esa contraseña no es correcta',
-    districtLinkExpired:
-      'Este inicio de sesión venció. Vuelve a iniciar sesión con la cuenta del distrito.',
     usernameTaken: 'Ese nombre de usuario ya existe',
     invalidResetToken: 'El código para restablecer no es válido o ya venció',
     avatarRequired: 'Selecciona un archivo de imagen',

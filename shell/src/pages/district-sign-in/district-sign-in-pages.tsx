@@ -21,8 +21,10 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
-import { useDistrictSignInOptions } from '../auth/district-sign-in-button';
+import { useDistrictSignInOptions } from '../auth/district-sign-in';
 import { PublicShell } from '../public-shell';
+
+export { ready } from './district-catalogue';
 
 // Issue 31: where a district sign-in that did not end signed in lands (/auth/district?reason=…):
 // why, and whom to ask. No account was made.

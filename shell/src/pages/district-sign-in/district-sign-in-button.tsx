@@ -3,28 +3,14 @@ import {
   DISTRICT_SIGN_IN_PATHS,
   type DistrictSignInOptions,
 } from '@district/contracts';
-import { apiRequest, Button, currentLanguage, useT } from '@district/ui';
-import { useQuery } from '@tanstack/react-query';
+import { Button, currentLanguage, useT } from '@district/ui';
 
-export const DISTRICT_OPTIONS_QUERY_KEY = [DISTRICT_SIGN_IN_PATHS.options] as const;
-
-export function useDistrictSignInOptions() {
-  return useQuery({
-    queryKey: DISTRICT_OPTIONS_QUERY_KEY,
-    queryFn: async () =>
-      (await (
-        await apiRequest('GET', DISTRICT_SIGN_IN_PATHS.options)
-      ).json()) as DistrictSignInOptions,
-    staleTime: Infinity,
-  });
-}
+export { ready } from './district-catalogue';
 
 // Issue 31: "Sign in with <district account>", shown when the district's provider is configured.
 // A plain link: the sign-in is a round of page navigations through the provider and back.
-export function DistrictSignInButton() {
+export function DistrictSignInButton({ options }: { options: DistrictSignInOptions }) {
   const { t } = useT();
-  const options = useDistrictSignInOptions().data;
-  if (!options?.enabled) return null;
   // Signed out of the platform after a district sign-in: the provider's own sign-out, offered.
   const offerProviderLogout =
     options.logoutUrl !== null &&
