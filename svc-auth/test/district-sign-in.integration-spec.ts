@@ -241,3 +241,33 @@ describe('district sign-in (OpenID Connect)', () => {
     });
   });
 });
+
+describe('district sign-in while the provider does not answer', () => {
+  let auth: AuthHarness;
+
+  beforeAll(async () => {
+    // A port nothing listens on: discovery fails, svc-auth starts and stays up all the same.
+    const closed = await startDistrictIdp();
+    const issuer = closed.issuer;
+    await closed.stop();
+    auth = await startAuthService(districtConfig(issuer));
+  });
+
+  afterAll(async () => {
+    await auth?.close();
+  });
+
+  it('sends the browser to the refusal page saying so, and other sign-ins still work', async () => {
+    const b = new DistrictBrowser(auth.service.url);
+    const response = await b.platformGet(DISTRICT_SIGN_IN_PATHS.start);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/auth/district?reason=unavailable');
+    const options = (await (await b.platformGet(DISTRICT_SIGN_IN_PATHS.options)).json()) as {
+      enabled: boolean;
+      logoutUrl: string | null;
+    };
+    expect(options).toMatchObject({ enabled: true, logoutUrl: null });
+    const body = registration();
+    expect((await auth.api('POST', '/api/register', { json: body })).status).toBe(200);
+  });
+});
