@@ -1,6 +1,7 @@
 import {
   DISTRICT_SIGN_IN_PATHS,
   isDistrictRefusal,
+  type DistrictRefusal,
   type DistrictPendingLink,
   type CurrentUser,
 } from '@district/contracts';
@@ -29,17 +30,20 @@ export { ready } from './district-catalogue';
 // Issue 31: where a district sign-in that did not end signed in lands (/auth/district?reason=…):
 // why, and whom to ask. No account was made.
 export function DistrictRefusedPage() {
-  const { t } = useT();
   const [params] = useSearchParams();
   const reason = params.get('reason');
+  return <Refusal reason={isDistrictRefusal(reason) ? reason : 'expired'} />;
+}
+
+function Refusal({ reason }: { reason: DistrictRefusal }) {
+  const { t } = useT();
   const options = useDistrictSignInOptions().data;
-  const key = isDistrictRefusal(reason) ? reason : 'expired';
   return (
     <PublicShell>
       <Card className="narrow-card" role="alert">
         <CardHeader>
           <CardTitle as="h1">{t('shell.district.refusedTitle')}</CardTitle>
-          <CardDescription>{t(`shell.district.refused.${key}`)}</CardDescription>
+          <CardDescription>{t(`shell.district.refused.${reason}`)}</CardDescription>
         </CardHeader>
         <CardContent>
           <p>
@@ -85,22 +89,8 @@ export function DistrictLinkPage() {
   });
 
   if (pending.isPending) return <Spinner label={t('shell.district.linkLoading')} />;
-  if (pending.isError)
-    return (
-      <PublicShell>
-        <Card className="narrow-card" role="alert">
-          <CardHeader>
-            <CardTitle as="h1">{t('shell.district.refusedTitle')}</CardTitle>
-            <CardDescription>{t('shell.district.refused.expired')}</CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button asChild block>
-              <Link to="/auth">{t('shell.common.backToLogin')}</Link>
-            </Button>
-          </CardFooter>
-        </Card>
-      </PublicShell>
-    );
+  // Nothing waiting for a password (too late, or another browser).
+  if (pending.isError) return <Refusal reason="expired" />;
   return (
     <PublicShell>
       <Card className="narrow-card">
