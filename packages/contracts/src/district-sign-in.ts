@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './constants';
+import { loginSchema } from './users.schema';
 
 // Issue 31: "Sign in with the district's account" (OpenID Connect through svc-auth).
 
@@ -43,7 +43,7 @@ export function isDistrictRefusal(value: unknown): value is DistrictRefusal {
   return typeof value === 'string' && (DISTRICT_REFUSALS as readonly string[]).includes(value);
 }
 
-export const districtSignInOptionsSchema = z.object({
+export const districtSignInOptionsResponseSchema = z.object({
   enabled: z.boolean(),
   // "Sign in with <accountName>".
   accountName: z.string(),
@@ -52,21 +52,17 @@ export const districtSignInOptionsSchema = z.object({
   // The provider's own sign-out page, offered after signing out (null: it has none).
   logoutUrl: z.string().nullable(),
 });
-export type DistrictSignInOptions = z.infer<typeof districtSignInOptionsSchema>;
+export type DistrictSignInOptions = z.infer<typeof districtSignInOptionsResponseSchema>;
 
 // The account a district sign-in found that already has a platform password.
-export const districtPendingLinkSchema = z.object({
+export const districtPendingLinkResponseSchema = z.object({
   username: z.string(),
   email: z.string(),
 });
-export type DistrictPendingLink = z.infer<typeof districtPendingLinkSchema>;
+export type DistrictPendingLink = z.infer<typeof districtPendingLinkResponseSchema>;
 
-export const districtLinkSchema = z.object({
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(TEXT_LIMITS.password, 'Password is required'),
-});
+// POST: the password account's own password, checked like the login's (same field rules).
+export const districtLinkSchema = z.strictObject({ password: loginSchema.shape.password });
 export type DistrictLinkBody = z.infer<typeof districtLinkSchema>;
 
 export const districtStartQuerySchema = z.object({

@@ -21,8 +21,8 @@ import {
 import { AVATAR_MAX_BYTES } from '../constants';
 import {
   districtLinkSchema,
-  districtPendingLinkSchema,
-  districtSignInOptionsSchema,
+  districtPendingLinkResponseSchema,
+  districtSignInOptionsResponseSchema,
   districtStartQuerySchema,
 } from '../district-sign-in';
 import { apiErrorSchema } from '../errors';
@@ -415,7 +415,11 @@ const spec: Registry = {
     summary: 'Whether sign-in with the district’s account is offered, and its name',
     tag: 'Account',
     access: 'public',
-    success: { status: 200, schema: districtSignInOptionsSchema, description: 'The options' },
+    success: {
+      status: 200,
+      schema: districtSignInOptionsResponseSchema,
+      description: 'The options',
+    },
   },
   districtSignInStart: {
     summary: 'Start signing in with the district’s account (a browser navigation)',
@@ -442,7 +446,7 @@ const spec: Registry = {
     summary: 'The password account a district sign-in found (waiting for its password)',
     tag: 'Account',
     access: 'public',
-    success: { status: 200, schema: districtPendingLinkSchema, description: 'The account' },
+    success: { status: 200, schema: districtPendingLinkResponseSchema, description: 'The account' },
     errors: [404],
   },
   districtLink: {
