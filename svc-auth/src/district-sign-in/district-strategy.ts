@@ -159,7 +159,9 @@ function claimsOf(claims: oidc.IDToken | undefined) {
   return {
     subject: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
-    emailVerified: claims.email_verified === true,
+    // Entra ID sends no email_verified; its optional claim xms_edov says the same (the address's
+    // domain is verified by the tenant that owns it).
+    emailVerified: claims.email_verified === true || claims.xms_edov === true,
     name: typeof claims.name === 'string' ? claims.name : undefined,
     school: typeof claims.school === 'string' ? claims.school : undefined,
     grade: claims.grade,
