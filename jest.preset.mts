@@ -25,7 +25,16 @@ function swc(tsx: boolean) {
   ];
 }
 
-const ESM_ONLY = ['@nestjs/typeorm', '@nestjs/bullmq', '@nestjs/bull-shared', '@nestjs/terminus'];
+const ESM_ONLY = [
+  '@nestjs/typeorm',
+  '@nestjs/bullmq',
+  '@nestjs/bull-shared',
+  '@nestjs/terminus',
+  // Issue 31: the OpenID Connect client and what it is built on.
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+];
 
 const base: Config = {
   transform: {

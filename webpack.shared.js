@@ -195,9 +195,10 @@ function createWebpackConfig(options, argv = {}) {
             { loader: 'css-loader', options: { importLoaders: 0 } },
           ],
         },
-        // Each area's catalogues (issue 22): ICU messages compiled at build time.
+        // Each area's catalogues (issue 22), and a lazily loaded page's own (src/pages/<page>/locales,
+        // issue 31): ICU messages compiled at build time.
         {
-          test: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/,
+          test: /[\\/]src[\\/](?:pages[\\/][\w-]+[\\/])?locales[\\/][a-z]{2}\.json$/,
           type: 'javascript/auto',
           use: path.join(ROOT, 'packages/ui/webpack/lingui-catalogue-loader.js'),
         },

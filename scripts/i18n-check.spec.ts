@@ -29,6 +29,28 @@ function readCatalogue(path: string): Catalogue {
   return JSON.parse(readFileSync(path, 'utf8')) as Catalogue;
 }
 
+// An area's catalogue folders: src/locales, and the own catalogue of a lazily loaded page
+// (src/pages/<page>/locales, loaded with that page: issue 31's district sign-in).
+function catalogueDirs(area: string): string[] {
+  const pages = join(ROOT, area, 'src/pages');
+  const own = existsSync(pages)
+    ? readdirSync(pages)
+        .map((page) => join(pages, page, 'locales'))
+        .filter((dir) => existsSync(join(dir, 'en.json')))
+    : [];
+  return [join(ROOT, area, 'src/locales'), ...own];
+}
+
+// Every text the area's code may ask for, in one language.
+function areaCatalogue(area: string, language: 'en' | 'es'): Catalogue {
+  return Object.assign(
+    {},
+    ...catalogueDirs(area).map((dir) =>
+      existsSync(join(dir, `${language}.json`)) ? readCatalogue(join(dir, `${language}.json`)) : {},
+    ),
+  ) as Catalogue;
+}
+
 // The ICU arguments a message uses ({count}, {date}, plural and select names), from Lingui's
 // own compiled form.
 function argumentsOf(message: string): string[] {
@@ -59,9 +81,8 @@ describe('catalogues', () => {
   });
 
   describe.each(areasWithCatalogues)('%s', (area) => {
-    const dir = join(ROOT, area, 'src/locales');
-    const en = readCatalogue(join(dir, 'en.json'));
-    const es = existsSync(join(dir, 'es.json')) ? readCatalogue(join(dir, 'es.json')) : {};
+    const en = areaCatalogue(area, 'en');
+    const es = areaCatalogue(area, 'es');
 
     it('has every key in both languages', () => {
       expect(Object.keys(es).filter((k) => !(k in en))).toEqual([]);

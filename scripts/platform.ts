@@ -13,6 +13,8 @@ import {
   type GatewayHandle,
 } from './gateway.ts';
 import { describeMail, startMailSink, type MailSink } from './mail-sink.ts';
+import { startDistrictIdp, type DistrictIdp } from './district-idp.ts';
+import { DISTRICT_DEV_DOMAINS } from './district-idp-accounts.ts';
 import {
   dropDatabases,
   ensureDatabases,
@@ -103,6 +105,8 @@ export interface PlatformHandle {
   services: RunningService[];
   skipped: string[];
   seed: { admin: SeedAccount; supervisor: SeedAccount };
+  // The local district provider's address (null when DISTRICT_OIDC_ISSUER names another).
+  districtIssuer: string | null;
   logDir: string | null;
   // The servers the runner started (their `process` is the one running now, null when external).
   redis: RedisServer;
@@ -132,6 +136,12 @@ export const SERVICES: ServiceDefinition[] = [
   },
   { name: 'svc-hours', schema: 'hours', upstream: 'svc_hours' },
 ];
+
+// The platform's client at the local district provider (issue 31).
+export const DISTRICT_DEV_CLIENT = {
+  id: 'district-volunteering',
+  secret: 'district-idp-dev-secret',
+};
 
 export const DEV_SEED = {
   admin: { username: 'admin', password: 'district-admin-dev' },
@@ -241,7 +251,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
 
     // PostgreSQL, Redis and the mail sink start side by side. allSettled: if one fails, the
     // others have registered their cleanup before stop() runs.
-    const [postgres, redis, mail] = settledOrThrow(
+    const [postgres, redis, mail, districtIdp] = settledOrThrow(
       await Promise.allSettled([
         (async (): Promise<PostgresServer> => {
           const server = options.databaseUrl
@@ -280,6 +290,23 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
           });
           cleanups.push({ what: 'mail sink', run: () => sink.stop() });
           return sink;
+        })(),
+        // Issue 31: the local district identity provider (a real OpenID provider), unless
+        // DISTRICT_OIDC_ISSUER names another one.
+        (async (): Promise<DistrictIdp | null> => {
+          if (!testRun && env.DISTRICT_OIDC_ISSUER) return null;
+          const idp = await startDistrictIdp({
+            clients: [
+              {
+                clientId: DISTRICT_DEV_CLIENT.id,
+                clientSecret: DISTRICT_DEV_CLIENT.secret,
+                redirectUris: [`${publicUrl}/api/auth/district/callback`],
+                postLogoutRedirectUris: [`${publicUrl}/auth`],
+              },
+            ],
+          });
+          cleanups.push({ what: 'district identity provider', run: () => idp.stop() });
+          return idp;
         })(),
       ]),
     );
@@ -338,6 +365,15 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
               .filter((other) => other.name !== 'svc-auth')
               .map((other) => `http://127.0.0.1:${servicePorts.get(other.name)}`)
               .join(','),
+            ...(districtIdp
+              ? {
+                  DISTRICT_OIDC_ISSUER: districtIdp.issuer,
+                  DISTRICT_OIDC_CLIENT_ID: DISTRICT_DEV_CLIENT.id,
+                  DISTRICT_OIDC_CLIENT_SECRET: DISTRICT_DEV_CLIENT.secret,
+                  DISTRICT_OIDC_ALLOWED_DOMAINS: DISTRICT_DEV_DOMAINS.join(','),
+                  DISTRICT_OIDC_HELP_CONTACT: 'help@district.test',
+                }
+              : {}),
             SEED_ADMIN_USERNAME: seed.admin.username,
             SEED_ADMIN_PASSWORD: seed.admin.password,
             SEED_SUPERVISOR_USERNAME: seed.supervisor.username,
@@ -431,6 +467,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       postgres: postgres.port,
       redis: redis.port,
       smtp: mail.port,
+      ...(districtIdp ? { districtIdp: districtIdp.port } : {}),
       ...Object.fromEntries(services.map((s) => [s.name, s.port])),
     };
     return {
@@ -442,6 +479,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       services,
       skipped,
       seed,
+      districtIssuer: districtIdp?.issuer ?? null,
       logDir,
       redis,
       postgres,

@@ -1,5 +1,6 @@
 // `npm start`: build what is stale, run the whole platform behind nginx, print the URL, and stop
 // every process on Ctrl-C or SIGTERM.
+import { DISTRICT_ACCOUNTS, DISTRICT_IDP_PASSWORD } from './district-idp-accounts.ts';
 import { join } from 'node:path';
 import { build } from './build.ts';
 import { DEV_SEED, checkPrerequisites, startPlatform, type PlatformHandle } from './platform.ts';
@@ -77,6 +78,15 @@ async function main(): Promise<void> {
         `admin ${handle.seed.admin.username} / ${handle.seed.admin.password === DEV_SEED.admin.password ? DEV_SEED.admin.password : '(from SEED_ADMIN_PASSWORD)'}, ` +
         `supervisor ${handle.seed.supervisor.username} / ${handle.seed.supervisor.password === DEV_SEED.supervisor.password ? DEV_SEED.supervisor.password : '(from SEED_SUPERVISOR_PASSWORD)'}`,
     );
+  }
+  if (handle.districtIssuer) {
+    console.log(
+      `platform: district sign-in through the local provider at ${handle.districtIssuer}; its accounts (password ${DISTRICT_IDP_PASSWORD}):`,
+    );
+    for (const account of DISTRICT_ACCOUNTS)
+      console.log(
+        `  ${account.email}${account.school ? `  ${account.school}, grade ${account.grade}` : ''}${account.emailVerified ? '' : '  (e-mail not verified: refused)'}`,
+      );
   }
   console.log(
     `platform: ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C stops everything.`,

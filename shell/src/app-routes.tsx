@@ -28,6 +28,19 @@ const GuardianConsentPage = lazyPage(() =>
     default: m.GuardianConsentPage,
   })),
 );
+// Issue 31: the two ends of a district sign-in that are not "signed in".
+const DistrictRefusedPage = lazyPage(() =>
+  import('./pages/district-sign-in/district-sign-in-pages').then(async (m) => {
+    await m.ready;
+    return { default: m.DistrictRefusedPage };
+  }),
+);
+const DistrictLinkPage = lazyPage(() =>
+  import('./pages/district-sign-in/district-sign-in-pages').then(async (m) => {
+    await m.ready;
+    return { default: m.DistrictLinkPage };
+  }),
+);
 // The module-federation loader is only needed once the user opens a remote area.
 const RemotePage = lazyPage(() =>
   import('./federation/remote-page').then((m) => ({ default: m.RemotePage })),
@@ -53,6 +66,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/auth" element={signIn} />
       <Route path="/login" element={signIn} />
+      <Route path="/auth/district" element={<DistrictRefusedPage />} />
+      <Route path="/auth/district/link" element={<DistrictLinkPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/guardian-consent/:token" element={<GuardianConsentPage />} />

@@ -130,8 +130,10 @@ describe('sign-in screen', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Invalid email address',
     );
-    // Only the session check and the consent mode (issue 20) reached the server: no register call.
+    // Only the session check, the consent mode (issue 20) and whether district sign-in is offered
+    // (issue 31) reached the server: no register call.
     expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/auth/district',
       'GET /api/register/options',
       'GET /api/user?optional=1',
     ]);

@@ -12,6 +12,7 @@ import { AuthModule } from './auth/auth.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BackupModule } from './backup/backup.module';
 import { DirectoryModule } from './directory/directory.module';
+import { DistrictSignInModule } from './district-sign-in/district-sign-in.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { GuardianConsentModule } from './guardian-consent/guardian-consent.module';
 import { AUTH_MIGRATIONS } from './migrations';
@@ -48,6 +49,8 @@ export class AppModule {
         AuditModule.forRoot({ store: true }),
         RateLimitModule,
         AuthModule,
+        // Issue 31: sign in with the district's account (OpenID Connect).
+        DistrictSignInModule,
         PasswordResetModule,
         AvatarsModule,
         DirectoryModule,

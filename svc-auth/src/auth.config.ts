@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { addressListSchema, mailConfigSchema, type ServiceConfig } from '@district/service-kit';
+import {
+  districtSignInConfigSchema,
+  refineDistrictSignIn,
+} from './district-sign-in/district-sign-in.config';
 
 const optionalText = z.string().min(1).optional();
 
@@ -11,6 +15,8 @@ export const DEFAULT_REGISTRATIONS_PER_DAY = 500;
 export const authConfigSchema = z
   .object({
     ...mailConfigSchema.shape,
+    // Issue 31: the district's OpenID Connect provider.
+    ...districtSignInConfigSchema.shape,
     AVATAR_DIR: z.string().min(1),
     // Per route and per user or client address: reset requests, avatar uploads.
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
@@ -57,6 +63,7 @@ export const authConfigSchema = z
       .default(3_600_000),
   })
   .superRefine((env, ctx) => {
+    refineDistrictSignIn(env, ctx);
     // A username without its password (or the reverse) is a typo, not "no seed".
     for (const role of ['ADMIN', 'SUPERVISOR'] as const) {
       const user = env[`SEED_${role}_USERNAME`];

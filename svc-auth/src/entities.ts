@@ -1,3 +1,4 @@
+import { DistrictIdentity } from './district-sign-in/district-identity.entity';
 import { DirectoryVersion } from './directory/directory-version.entity';
 import { PrivacySettingsEntity } from './privacy/privacy-settings.entity';
 import { PasswordResetToken } from './password-reset/password-reset-token.entity';
@@ -10,4 +11,5 @@ export const AUTH_ENTITIES = [
   HourCredit,
   DirectoryVersion,
   PrivacySettingsEntity,
+  DistrictIdentity,
 ];

@@ -108,6 +108,12 @@ export const API_ROUTES = {
   readPrivacySettings: { method: 'GET', path: '/api/privacy/settings' },
   changePrivacySettings: { method: 'PATCH', path: '/api/privacy/settings' },
   registerOptions: { method: 'GET', path: '/api/register/options' },
+  // Issue 31: sign in with the district's account.
+  districtSignInOptions: { method: 'GET', path: '/api/auth/district' },
+  districtSignInStart: { method: 'GET', path: '/api/auth/district/start' },
+  districtSignInCallback: { method: 'GET', path: '/api/auth/district/callback' },
+  districtPendingLink: { method: 'GET', path: '/api/auth/district/link' },
+  districtLink: { method: 'POST', path: '/api/auth/district/link' },
   readGuardianConsent: { method: 'GET', path: '/api/guardian-consent/:token' },
   decideGuardianConsent: { method: 'POST', path: '/api/guardian-consent/:token' },
   listPendingConsents: { method: 'GET', path: '/api/admin/consents' },

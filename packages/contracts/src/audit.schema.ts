@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'consent.expire',
   'consent.resend',
   'users.backup',
+  // Issue 31: an account linked to the district's provider; an account made by district sign-in.
+  'user.district-link',
+  'user.district-create',
   'opportunity.create',
   'opportunity.update',
   'opportunity.archive',

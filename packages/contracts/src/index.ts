@@ -4,6 +4,7 @@ export * from './attendance.schema';
 export * from './audit.schema';
 export * from './blog.schema';
 export * from './consent.schema';
+export * from './district-sign-in';
 export * from './constants';
 export * from './errors';
 export * from './events';

@@ -2,6 +2,7 @@
 // load. Forms start loading this when they are first focused and await it on submit.
 export {
   avatarFileError,
+  districtLinkSchema,
   forgotPasswordSchema,
   loginSchema,
   guardianRegisterFormSchema,

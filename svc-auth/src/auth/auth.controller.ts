@@ -15,6 +15,7 @@ import { API_MESSAGES, type RegisterOptions } from '@district/contracts';
 import { Public, requestLanguage } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
+import { SignInSession } from '../sessions/sign-in-session';
 import { UserRefs, type OwnUserView } from '../users/user-ref';
 import type { UserView } from '../users/user-view';
 import { CurrentUserQueryDto, RegisterDto } from './auth.dto';
@@ -33,6 +34,7 @@ export class AuthController {
     private readonly cookie: SessionCookie,
     private readonly devices: DeviceCookie,
     private readonly refs: UserRefs,
+    private readonly signIn: SignInSession,
   ) {}
 
   @Post('register')
@@ -46,7 +48,7 @@ export class AuthController {
   ): Promise<OwnUserView> {
     // Issue 22: the registering browser's language is the account's first choice.
     const user = await this.auth.register(body, requestLanguage(request.headers));
-    await this.startSession(request, reply, user.id);
+    await this.signIn.start(request, reply, user.id);
     // The browser that created the account is known to it from the start (login throttling).
     this.devices.set(reply, body.username);
     return this.refs.withRef(user);
@@ -66,7 +68,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OwnUserView> {
     const user = request.user as UserView;
-    await this.startSession(request, reply, user.id);
+    await this.signIn.start(request, reply, user.id);
     return this.refs.withRef(user);
   }
 
@@ -102,16 +104,5 @@ export class AuthController {
     if (session.refreshed) this.cookie.set(reply, sid as string);
     const view: OwnUserView = this.refs.withRef(user);
     void reply.send(view);
-  }
-
-  // A previous session in this browser is replaced, not left behind.
-  private async startSession(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: number,
-  ): Promise<void> {
-    const previous = this.cookie.read(request);
-    if (previous) await this.sessions.destroy(previous);
-    this.cookie.set(reply, await this.sessions.create(userId));
   }
 }

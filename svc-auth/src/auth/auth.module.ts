@@ -33,6 +33,6 @@ import { VerifyController } from './verify.controller';
         }),
     },
   ],
-  exports: [AuthService],
+  exports: [AuthService, LoginThrottle],
 })
 export class AuthModule {}

@@ -3,6 +3,7 @@ import { REDIS, SERVICE_CONFIG, type Redis } from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
 import { SessionCookie } from './session-cookie.service';
 import { SessionStore } from './session-store';
+import { SignInSession } from './sign-in-session';
 
 @Module({
   providers: [
@@ -13,7 +14,8 @@ import { SessionStore } from './session-store';
         new SessionStore(redis, config.BULLMQ_PREFIX),
     },
     SessionCookie,
+    SignInSession,
   ],
-  exports: [SessionStore, SessionCookie],
+  exports: [SessionStore, SessionCookie, SignInSession],
 })
 export class SessionsModule {}

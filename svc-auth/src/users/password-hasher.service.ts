@@ -18,7 +18,13 @@ export class PasswordHasher {
     return argon2.hash(password, HASH_OPTIONS);
   }
 
-  async verify(hash: string, password: string): Promise<boolean> {
+  // No stored hash (issue 31: an account that signs in with the district's provider): "wrong
+  // password", after the same argon2 cost as a real check.
+  async verify(hash: string | null, password: string): Promise<boolean> {
+    if (hash === null) {
+      await this.burn(password);
+      return false;
+    }
     try {
       return await argon2.verify(hash, password);
     } catch {

@@ -28,8 +28,9 @@ export class User {
   @Column({ type: 'varchar', length: 50 })
   username!: string;
 
-  @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
-  passwordHash!: string;
+  // null: no platform password (issue 31: the account signs in with the district's provider).
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, select: false })
+  passwordHash!: string | null;
 
   @Column({ type: 'varchar', length: 100 })
   name!: string;

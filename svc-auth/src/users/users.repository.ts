@@ -26,7 +26,7 @@ const VIEW_COLUMNS = [
 
 export interface NewUser {
   username: string;
-  passwordHash: string;
+  passwordHash: string | null;
   name: string;
   email: string;
   school: string;
@@ -47,7 +47,8 @@ export interface NewUser {
 
 export interface Credentials {
   id: number;
-  passwordHash: string;
+  // null: the account has no platform password (district sign-in only).
+  passwordHash: string | null;
 }
 
 export interface AccountContact {

@@ -106,6 +106,13 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
     [success.status]: {
       description: success.description,
       ...counted,
+      ...(success.status === 302
+        ? {
+            headers: {
+              Location: { description: 'Where the browser goes next', schema: { type: 'string' } },
+            },
+          }
+        : {}),
       ...(success.schema
         ? { content: { 'application/json': { schema: success.schema } } }
         : success.contentType

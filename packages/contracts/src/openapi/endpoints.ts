@@ -19,6 +19,12 @@ import {
   registerOptionsResponseSchema,
 } from '../consent.schema';
 import { AVATAR_MAX_BYTES } from '../constants';
+import {
+  districtLinkSchema,
+  districtPendingLinkResponseSchema,
+  districtSignInOptionsResponseSchema,
+  districtStartQuerySchema,
+} from '../district-sign-in';
 import { apiErrorSchema } from '../errors';
 import { idParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
@@ -126,7 +132,8 @@ export interface EndpointSpec {
   // A file as the whole body (the PDF to verify).
   file?: { contentType: string; description: string; maxBytes: number };
   success: {
-    status: 200 | 201 | 204;
+    // 302: a browser navigation sent on (Location), e.g. district sign-in.
+    status: 200 | 201 | 204 | 302;
     // JSON answer; absent for 204 and non-JSON answers.
     schema?: z.ZodType;
     // Non-JSON answers (image, event stream).
@@ -402,6 +409,58 @@ const spec: Registry = {
       schema: registerOptionsResponseSchema,
       description: 'The consent mode',
     },
+  },
+  // Issue 31.
+  districtSignInOptions: {
+    summary: 'Whether sign-in with the district’s account is offered, and its name',
+    tag: 'Account',
+    access: 'public',
+    success: {
+      status: 200,
+      schema: districtSignInOptionsResponseSchema,
+      description: 'The options',
+    },
+  },
+  districtSignInStart: {
+    summary: 'Start signing in with the district’s account (a browser navigation)',
+    tag: 'Account',
+    access: 'public',
+    query: districtStartQuerySchema,
+    success: {
+      status: 302,
+      description:
+        'To the district’s provider (PKCE, state and nonce), or to the shell’s refusal page',
+    },
+  },
+  districtSignInCallback: {
+    summary: 'Where the district’s provider sends the browser back',
+    tag: 'Account',
+    access: 'public',
+    success: {
+      status: 302,
+      description:
+        'Home with the session cookie set, the password page of linking, or the refusal page with its reason',
+    },
+  },
+  districtPendingLink: {
+    summary: 'The password account a district sign-in found (waiting for its password)',
+    tag: 'Account',
+    access: 'public',
+    success: { status: 200, schema: districtPendingLinkResponseSchema, description: 'The account' },
+    errors: [404],
+  },
+  districtLink: {
+    summary: 'Link the district account to this password account and sign in',
+    tag: 'Account',
+    access: 'public',
+    rateLimit: 'backoff',
+    body: districtLinkSchema,
+    success: {
+      status: 200,
+      schema: currentUserSchema,
+      description: 'Linked and signed in; the session cookie is set',
+    },
+    errors: [401, 404, 415],
   },
   readGuardianConsent: {
     summary: 'The consent a guardian is asked for, by the link’s token',

@@ -1,5 +1,6 @@
 import { useAuth, useT } from '@district/ui';
 import { Link } from 'react-router-dom';
+import { DistrictSignIn } from './district-sign-in';
 import { USERNAME_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
 
 export function LoginForm() {
@@ -29,6 +30,7 @@ export function LoginForm() {
       <SubmitButton pending={loginMutation.isPending} pendingLabel={t('shell.login.pending')}>
         {t('shell.login.submit')}
       </SubmitButton>
+      <DistrictSignIn />
     </form>
   );
 }

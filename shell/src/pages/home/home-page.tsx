@@ -62,6 +62,12 @@ export function HomePage() {
         <p className="home__lead">
           {firstName ? t('shell.home.leadNamed', { name: firstName }) : t('shell.home.lead')}
         </p>
+        {/* Issue 31: who the platform has them as (the roster's, or the district account's). */}
+        {user && (
+          <p className="home__school muted">
+            {t('shell.home.schoolGrade', { school: user.school, grade: user.grade })}
+          </p>
+        )}
       </section>
       <ul className="home__cards">
         {CARDS.map((card) => (

@@ -1,0 +1,123 @@
+import {
+  DISTRICT_SIGN_IN_PATHS,
+  isDistrictRefusal,
+  type DistrictRefusal,
+  type DistrictPendingLink,
+  type CurrentUser,
+} from '@district/contracts';
+import {
+  apiRequest,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  setCurrentUser,
+  Spinner,
+  toastError,
+  useT,
+} from '@district/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
+import { useDistrictSignInOptions } from '../auth/district-sign-in';
+import { PublicShell } from '../public-shell';
+
+export { ready } from './district-catalogue';
+
+// Issue 31: where a district sign-in that did not end signed in lands (/auth/district?reason=…):
+// why, and whom to ask. No account was made.
+export function DistrictRefusedPage() {
+  const [params] = useSearchParams();
+  const reason = params.get('reason');
+  return <Refusal reason={isDistrictRefusal(reason) ? reason : 'expired'} />;
+}
+
+function Refusal({ reason }: { reason: DistrictRefusal }) {
+  const { t } = useT();
+  const options = useDistrictSignInOptions().data;
+  return (
+    <PublicShell>
+      <Card className="narrow-card" role="alert">
+        <CardHeader>
+          <CardTitle as="h1">{t('shell.district.refusedTitle')}</CardTitle>
+          <CardDescription>{t(`shell.district.refused.${reason}`)}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p>
+            {t('shell.district.askHelp', {
+              contact: options?.helpContact || t('shell.district.defaultContact'),
+            })}
+          </p>
+        </CardContent>
+        <CardFooter>
+          <Button asChild block>
+            <Link to="/auth">{t('shell.common.backToLogin')}</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    </PublicShell>
+  );
+}
+
+// The district account matches a platform account that has a password: its owner types it once,
+// then either way of signing in opens the same account.
+export function DistrictLinkPage() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const pending = useQuery({
+    queryKey: [DISTRICT_SIGN_IN_PATHS.link],
+    queryFn: async () =>
+      (await (await apiRequest('GET', DISTRICT_SIGN_IN_PATHS.link)).json()) as DistrictPendingLink,
+    retry: false,
+  });
+  const link = useMutation({
+    mutationFn: async (body: { password: string }) =>
+      (await (await apiRequest('POST', DISTRICT_SIGN_IN_PATHS.link, body)).json()) as CurrentUser,
+    onSuccess: (user) => {
+      setCurrentUser(user);
+      void navigate('/', { replace: true });
+    },
+    onError: (error) => toastError(error),
+  });
+  const form = useSchemaForm({
+    initial: { password: '' },
+    schema: (schemas) => schemas.districtLinkSchema,
+    onValid: (data) => link.mutate(data),
+  });
+
+  if (pending.isPending) return <Spinner label={t('shell.district.linkLoading')} />;
+  // Nothing waiting for a password (too late, or another browser).
+  if (pending.isError) return <Refusal reason="expired" />;
+  return (
+    <PublicShell>
+      <Card className="narrow-card">
+        <CardHeader>
+          <CardTitle as="h1">{t('shell.district.linkTitle')}</CardTitle>
+          <CardDescription>
+            {t('shell.district.linkDescription', {
+              email: pending.data.email,
+              username: pending.data.username,
+            })}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form {...form.formProps} aria-label={t('shell.district.linkTitle')}>
+            <TextField
+              form={form}
+              name="password"
+              label={t('shell.form.password')}
+              type="password"
+              autoComplete="current-password"
+            />
+            <SubmitButton pending={link.isPending} pendingLabel={t('shell.district.linkPending')}>
+              {t('shell.district.linkSubmit')}
+            </SubmitButton>
+          </form>
+        </CardContent>
+      </Card>
+    </PublicShell>
+  );
+}
