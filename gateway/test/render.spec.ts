@@ -87,6 +87,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/users/',
       '/api/backup/',
       '/api/admin/consents',
+      '/api/admin/join-codes',
       '/api/audit',
       '/api/opportunities',
       '/api/blog-posts',

@@ -24,6 +24,8 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['POST', '/api/guardian-consent/abc', 'svc_auth', 'public'],
   ['GET', '/api/admin/consents', 'svc_auth', 'protected'],
   ['POST', '/api/admin/consents/12/resend', 'svc_auth', 'protected'],
+  ['POST', '/api/admin/join-codes', 'svc_auth', 'protected'],
+  ['DELETE', '/api/admin/join-codes/3', 'svc_auth', 'protected'],
   ['PATCH', '/api/user/avatar', 'svc_auth', 'protected'],
   ['GET', '/api/directory', 'svc_auth', 'protected'],
   ['PATCH', '/api/user/privacy', 'svc_auth', 'protected'],

@@ -14,6 +14,7 @@ import { BackupModule } from './backup/backup.module';
 import { DirectoryModule } from './directory/directory.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { GuardianConsentModule } from './guardian-consent/guardian-consent.module';
+import { JoinCodesModule } from './join-codes/join-codes.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -55,6 +56,7 @@ export class AppModule {
         PrivacyModule,
         PreferencesModule,
         GuardianConsentModule,
+        JoinCodesModule,
         BackupModule,
         AuditViewModule,
         OpenApiModule,

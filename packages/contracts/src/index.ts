@@ -15,6 +15,8 @@ export * from './opportunities.schema';
 export * from './opportunity-edit.schema';
 export * from './pagination';
 export * from './review.schema';
+export * from './registration-policy.schema';
+export * from './join-codes.schema';
 export * from './schools';
 export * from './service-hours.schema';
 export * from './service-records.schema';

@@ -5,6 +5,7 @@ import { PrivacyChoices1795748717631 } from './1795748717631-privacy-choices';
 import { RepublishUsers1796000000000 } from './1796000000000-republish-users';
 import { GuardianConsent1797300000000 } from './1797300000000-guardian-consent';
 import { UserLanguage1797400000000 } from './1797400000000-user-language';
+import { RegistrationPolicy1797500000000 } from './1797500000000-registration-policy';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const AUTH_MIGRATIONS = [
@@ -22,4 +23,6 @@ export const AUTH_MIGRATIONS = [
   GuardianConsent1797300000000,
   // Issue 22: each user's language.
   UserLanguage1797400000000,
+  // Issue 31: who may join (registration policy, join codes, the district roster).
+  RegistrationPolicy1797500000000,
 ];

@@ -16,8 +16,13 @@ import {
   guardianConsentDecisionSchema,
   guardianConsentResponseSchema,
   pendingConsentResponseSchema,
-  registerOptionsResponseSchema,
 } from '../consent.schema';
+import { registerOptionsResponseSchema } from '../registration-policy.schema';
+import {
+  createJoinCodeSchema,
+  joinCodeCreatedSchema,
+  joinCodeViewSchema,
+} from '../join-codes.schema';
 import { AVATAR_MAX_BYTES } from '../constants';
 import { apiErrorSchema } from '../errors';
 import { idParamSchema, photoParamSchema } from '../fields';
@@ -220,13 +225,13 @@ const spec: Registry = {
     rateLimit: 'counter',
     body: registerBodySchema,
     description:
-      'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s.',
+      'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s. Issue 31: the district’s registration policy decides who may register (403 with a message saying how to get in otherwise): open needs school and grade; joinCode needs a valid joinCode (which sets the school) and grade; roster needs an e-mail the roster holds (school and grade come from the roster); districtSignIn refuses every registration.',
     success: {
       status: 200,
       schema: currentUserSchema,
       description: 'Registered and signed in; the session cookie is set',
     },
-    errors: [409, 415],
+    errors: [403, 409, 415],
   },
   logout: {
     summary: 'Sign out',
@@ -394,13 +399,13 @@ const spec: Registry = {
     errors: [415],
   },
   registerOptions: {
-    summary: 'What registration asks for (the district’s consent mode)',
+    summary: 'What registration asks for (the district’s consent mode and registration policy)',
     tag: 'Account',
     access: 'public',
     success: {
       status: 200,
       schema: registerOptionsResponseSchema,
-      description: 'The consent mode',
+      description: 'The consent mode and who may join',
     },
   },
   readGuardianConsent: {
@@ -439,6 +444,28 @@ const spec: Registry = {
     params: consentUserParamSchema,
     success: { status: 204, description: 'Queued' },
     errors: [404, 409],
+  },
+  createJoinCode: {
+    summary: 'Create a join code for a school (audited; supervisors for their own school)',
+    tag: 'Users',
+    access: 'supervisor',
+    body: createJoinCodeSchema,
+    success: { status: 201, schema: joinCodeCreatedSchema, description: 'The new code' },
+    errors: [403, 415],
+  },
+  listJoinCodes: {
+    summary: 'Join codes, newest first (supervisors see their own school’s)',
+    tag: 'Users',
+    access: 'supervisor',
+    success: { status: 200, schema: z.array(joinCodeViewSchema), description: 'The codes' },
+  },
+  revokeJoinCode: {
+    summary: 'Revoke a join code (audited); it stops working at once',
+    tag: 'Users',
+    access: 'supervisor',
+    params: idParamSchema,
+    success: { status: 204, description: 'Revoked' },
+    errors: [403, 404],
   },
   listOpportunities: {
     summary: 'Volunteer opportunities',

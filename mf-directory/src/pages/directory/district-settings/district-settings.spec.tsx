@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  settings = { directoryVisibleByDefault: true, consentMode: 'school' };
+  settings = { directoryVisibleByDefault: true, consentMode: 'school', registrationPolicy: 'open' };
   consents = [pending(5, { mailsSent: 2 }), pending(6, { mailsSent: 3 })];
   server.requests.length = 0;
   queryClient.clear();
