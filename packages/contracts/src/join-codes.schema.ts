@@ -41,4 +41,3 @@ export const joinCodeViewSchema = z.object({
   active: z.boolean(),
 });
 export type JoinCodeView = z.infer<typeof joinCodeViewSchema>;
-

@@ -52,7 +52,10 @@ function setup(
   const outbox = { add: jest.fn(async (..._event: unknown[]) => 'event-id') };
   const dataSource = { transaction: jest.fn(async (fn: (m: unknown) => unknown) => fn({})) };
   const privacySettings = {
-    read: jest.fn(async () => ({ directoryVisibleByDefault: true, registrationPolicy: 'joinCode' })),
+    read: jest.fn(async () => ({
+      directoryVisibleByDefault: true,
+      registrationPolicy: 'joinCode',
+    })),
   };
   // The policy decides the school and grade (here: as a join code for Riverdale would).
   const registrationPolicy = {

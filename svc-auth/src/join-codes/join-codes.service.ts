@@ -13,7 +13,7 @@ import { UsersRepository } from '../users/users.repository';
 import { toJoinCodeView } from './join-code-view';
 import { JoinCodesRepository } from './join-codes.repository';
 
-// No 0/O, 1/I/L: codes are read aloud and copied from a board. 8 of 32 symbols: 2^40 codes.
+// No 0/O, 1/I/L: codes are read aloud and copied from a board. 8 of 31 symbols: ~8.5e11 codes.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const LENGTH = 8;
 const ATTEMPTS = 5;

@@ -103,7 +103,11 @@ describe(PrivacyService.name, () => {
         actorId: 1,
         action: 'privacy.settings.change',
         detail: {
-          from: { directoryVisibleByDefault: true, consentMode: 'school', registrationPolicy: 'open' },
+          from: {
+            directoryVisibleByDefault: true,
+            consentMode: 'school',
+            registrationPolicy: 'open',
+          },
           to: next,
         },
       }),

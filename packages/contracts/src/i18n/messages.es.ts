@@ -273,7 +273,8 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
       'Los estudiantes no se registran aquí con una contraseña. Inicia sesión con tu cuenta del distrito.',
     usesRange: 'Los usos deben ser un número entero de 1 a 10000',
     expiresAtInvalid: 'Elige una fecha de vencimiento dentro del próximo año',
-    ownSchoolOnly: 'Los supervisores solo pueden administrar códigos de acceso de su propia escuela',
+    ownSchoolOnly:
+      'Los supervisores solo pueden administrar códigos de acceso de su propia escuela',
     joinCodeNotFound: 'No se encontró el código de acceso',
   },
   kit: {
