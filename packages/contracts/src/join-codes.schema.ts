@@ -17,6 +17,7 @@ export const createJoinCodeSchema = z.strictObject({
   // When the code stops working: a moment with its offset (the form sends the end of the chosen
   // day in the browser's zone), in the future and within a year.
   expiresAt: plainText({ message: REGISTRATION_MESSAGES.expiresAtInvalid })
+    .max(40, REGISTRATION_MESSAGES.expiresAtInvalid)
     .pipe(z.iso.datetime({ offset: true, error: REGISTRATION_MESSAGES.expiresAtInvalid }))
     .refine((text) => {
       const at = new Date(text).getTime();
@@ -25,10 +26,10 @@ export const createJoinCodeSchema = z.strictObject({
 });
 export type CreateJoinCodeInput = z.output<typeof createJoinCodeSchema>;
 
-export const joinCodeCreatedSchema = z.object({ id: z.number().int(), code: z.string() });
+export const joinCodeCreatedResponseSchema = z.object({ id: z.number().int(), code: z.string() });
 
 // GET /api/admin/join-codes: newest first.
-export const joinCodeViewSchema = z.object({
+export const joinCodeResponseSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   school: z.string(),
@@ -40,4 +41,4 @@ export const joinCodeViewSchema = z.object({
   // Usable now: not revoked, not expired, uses left.
   active: z.boolean(),
 });
-export type JoinCodeView = z.infer<typeof joinCodeViewSchema>;
+export type JoinCodeView = z.infer<typeof joinCodeResponseSchema>;

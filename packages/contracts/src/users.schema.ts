@@ -110,13 +110,12 @@ export function registerFormSchemaFor(options: RegisterOptions) {
   const code = policy === 'joinCode' ? { joinCode: joinCodeSchema } : {};
   return withNumberInputs(base.extend({ ...guardian, ...code }), ['grade', 'serviceHours']);
 }
-// The Register form in guardian mode, open policy.
-export const guardianRegisterFormSchema = registerFormSchemaFor({
-  consentMode: 'guardian',
+// The Register form in school mode, open policy (the spec's form): grade and hours typed as text
+// become numbers first.
+export const registerFormSchema = registerFormSchemaFor({
+  consentMode: 'school',
   registrationPolicy: 'open',
 });
-// The Register form in school mode: grade and hours typed as text become numbers first.
-export const registerFormSchema = withNumberInputs(registerSchema, ['grade', 'serviceHours']);
 export type RegisterBody = z.output<typeof registerBodySchema>;
 export type RegisterBodyFormValues = z.input<typeof registerBodySchema>;
 export type RegisterFormValues = z.input<typeof registerSchema>;

@@ -4,8 +4,7 @@ export {
   avatarFileError,
   forgotPasswordSchema,
   loginSchema,
-  guardianRegisterFormSchema,
-  registerFormSchema,
+  registerFormSchemaFor,
   resetPasswordFormSchema,
 } from '@district/contracts';
 export { validate } from './validate';

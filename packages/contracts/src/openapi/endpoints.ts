@@ -20,8 +20,8 @@ import {
 import { registerOptionsResponseSchema } from '../registration-policy.schema';
 import {
   createJoinCodeSchema,
-  joinCodeCreatedSchema,
-  joinCodeViewSchema,
+  joinCodeCreatedResponseSchema,
+  joinCodeResponseSchema,
 } from '../join-codes.schema';
 import { AVATAR_MAX_BYTES } from '../constants';
 import { apiErrorSchema } from '../errors';
@@ -450,14 +450,14 @@ const spec: Registry = {
     tag: 'Users',
     access: 'supervisor',
     body: createJoinCodeSchema,
-    success: { status: 201, schema: joinCodeCreatedSchema, description: 'The new code' },
+    success: { status: 201, schema: joinCodeCreatedResponseSchema, description: 'The new code' },
     errors: [403, 415],
   },
   listJoinCodes: {
     summary: 'Join codes, newest first (supervisors see their own school’s)',
     tag: 'Users',
     access: 'supervisor',
-    success: { status: 200, schema: z.array(joinCodeViewSchema), description: 'The codes' },
+    success: { status: 200, schema: z.array(joinCodeResponseSchema), description: 'The codes' },
   },
   revokeJoinCode: {
     summary: 'Revoke a join code (audited); it stops working at once',
