@@ -88,6 +88,7 @@ describe(renderGatewayConfig.name, () => {
       '/api/backup/',
       '/api/admin/consents',
       '/api/admin/join-codes',
+      '= /api/admin/rosters',
       '/api/audit',
       '/api/opportunities',
       '/api/blog-posts',

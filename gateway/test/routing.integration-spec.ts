@@ -26,6 +26,7 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['POST', '/api/admin/consents/12/resend', 'svc_auth', 'protected'],
   ['POST', '/api/admin/join-codes', 'svc_auth', 'protected'],
   ['DELETE', '/api/admin/join-codes/3', 'svc_auth', 'protected'],
+  ['POST', '/api/admin/rosters', 'svc_auth', 'protected'],
   ['PATCH', '/api/user/avatar', 'svc_auth', 'protected'],
   ['GET', '/api/directory', 'svc_auth', 'protected'],
   ['PATCH', '/api/user/privacy', 'svc_auth', 'protected'],

@@ -15,6 +15,7 @@ import { DirectoryModule } from './directory/directory.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { GuardianConsentModule } from './guardian-consent/guardian-consent.module';
 import { JoinCodesModule } from './join-codes/join-codes.module';
+import { RostersModule } from './rosters/rosters.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -57,6 +58,7 @@ export class AppModule {
         PreferencesModule,
         GuardianConsentModule,
         JoinCodesModule,
+        RostersModule,
         BackupModule,
         AuditViewModule,
         OpenApiModule,

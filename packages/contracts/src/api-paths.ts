@@ -120,6 +120,7 @@ export const API_ROUTES = {
   createJoinCode: { method: 'POST', path: '/api/admin/join-codes' },
   listJoinCodes: { method: 'GET', path: '/api/admin/join-codes' },
   revokeJoinCode: { method: 'DELETE', path: '/api/admin/join-codes/:id' },
+  importRoster: { method: 'POST', path: '/api/admin/rosters' },
   listOpportunities: { method: 'GET', path: '/api/opportunities' },
   createOpportunity: { method: 'POST', path: '/api/opportunities' },
   deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },

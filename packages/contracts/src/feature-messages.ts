@@ -71,4 +71,7 @@ export const REGISTRATION_MESSAGES = {
   expiresAtInvalid: 'Choose an expiry date within the next year',
   ownSchoolOnly: 'Supervisors can manage join codes for their own school only',
   joinCodeNotFound: 'Join code not found',
+  rosterRefused: 'The roster was not imported: fix the lines listed and upload it again',
+  rosterFilesRequired: 'Upload the orgs.csv and users.csv files of a OneRoster 1.1 export',
+  rosterTooLarge: 'A roster file may be at most 64 MB',
 } as const;

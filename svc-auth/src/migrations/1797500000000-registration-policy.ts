@@ -11,6 +11,16 @@ export class RegistrationPolicy1797500000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "${s}"."privacy_settings" ADD "registration_policy" character varying(16) NOT NULL DEFAULT 'open'`,
     );
+    // A roster import deactivates people missing from it (kept, hidden, unable to sign in); the
+    // directory's version moves with it like with every column the directory shows.
+    await queryRunner.query(
+      `ALTER TABLE "${s}"."users" ADD "active" boolean NOT NULL DEFAULT true`,
+    );
+    await queryRunner.query(`DROP TRIGGER "users_directory_version" ON "${s}"."users"`);
+    await queryRunner.query(`
+      CREATE TRIGGER "users_directory_version"
+        AFTER INSERT OR DELETE OR UPDATE OF "name", "school", "grade", "avatar_url", "service_hours", "is_admin", "is_supervisor", "directory_visible", "active"
+        ON "${s}"."users" FOR EACH STATEMENT EXECUTE FUNCTION "${s}"."bump_directory_version"()`);
     await queryRunner.query(
       `CREATE TABLE "${s}"."join_codes" ("id" integer GENERATED ALWAYS AS IDENTITY NOT NULL, "code" character varying(32) NOT NULL, "school" character varying(200) NOT NULL, "uses" integer NOT NULL, "used" integer NOT NULL DEFAULT '0', "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "created_by" integer, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "revoked_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "join_codes_uses_check" CHECK ("uses" > 0), CONSTRAINT "join_codes_used_check" CHECK ("used" >= 0 AND "used" <= "uses"), CONSTRAINT "join_codes_pkey" PRIMARY KEY ("id"), CONSTRAINT "join_codes_created_by_fkey" FOREIGN KEY ("created_by") REFERENCES "${s}"."users"("id") ON DELETE SET NULL ON UPDATE NO ACTION)`,
     );
@@ -35,5 +45,11 @@ export class RegistrationPolicy1797500000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "${s}"."privacy_settings" DROP COLUMN "registration_policy"`,
     );
+    await queryRunner.query(`DROP TRIGGER "users_directory_version" ON "${s}"."users"`);
+    await queryRunner.query(`
+      CREATE TRIGGER "users_directory_version"
+        AFTER INSERT OR DELETE OR UPDATE OF "name", "school", "grade", "avatar_url", "service_hours", "is_admin", "is_supervisor", "directory_visible"
+        ON "${s}"."users" FOR EACH STATEMENT EXECUTE FUNCTION "${s}"."bump_directory_version"()`);
+    await queryRunner.query(`ALTER TABLE "${s}"."users" DROP COLUMN "active"`);
   }
 }

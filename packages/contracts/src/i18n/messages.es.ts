@@ -276,6 +276,9 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     ownSchoolOnly:
       'Los supervisores solo pueden administrar códigos de acceso de su propia escuela',
     joinCodeNotFound: 'No se encontró el código de acceso',
+    rosterRefused: 'La lista no se importó: corrige las líneas indicadas y vuelve a subirla',
+    rosterFilesRequired: 'Sube los archivos orgs.csv y users.csv de una exportación OneRoster 1.1',
+    rosterTooLarge: 'Un archivo de la lista puede tener como máximo 64 MB',
   },
   kit: {
     loading: 'Cargando',

@@ -19,6 +19,11 @@ import {
 } from '../consent.schema';
 import { registerOptionsResponseSchema } from '../registration-policy.schema';
 import {
+  ROSTER_FILES,
+  rosterImportQuerySchema,
+  rosterImportResponseSchema,
+} from '../rosters.schema';
+import {
   createJoinCodeSchema,
   joinCodeCreatedResponseSchema,
   joinCodeResponseSchema,
@@ -127,7 +132,8 @@ export interface EndpointSpec {
   // JSON request body.
   body?: z.ZodType;
   // multipart/form-data upload (the avatar): field name → description.
-  multipart?: { field: string; description: string; maxBytes: number };
+  // One file field, or several (each required, each up to maxBytes).
+  multipart?: { field: string | readonly string[]; description: string; maxBytes: number };
   // A file as the whole body (the PDF to verify).
   file?: { contentType: string; description: string; maxBytes: number };
   success: {
@@ -466,6 +472,26 @@ const spec: Registry = {
     params: idParamSchema,
     success: { status: 204, description: 'Revoked' },
     errors: [403, 404],
+  },
+  importRoster: {
+    summary: 'Import the district roster (OneRoster 1.1 orgs.csv and users.csv; audited)',
+    tag: 'Users',
+    access: 'admin',
+    query: rosterImportQuerySchema,
+    multipart: {
+      field: ROSTER_FILES,
+      description:
+        'The orgs.csv and users.csv of a OneRoster 1.1 CSV export, UTF-8, each at most 64 MB',
+      maxBytes: 64 * 1024 * 1024,
+    },
+    description:
+      'A full import: people missing from it are deactivated (kept, signed out, hidden), returning ones reactivated. ?dryRun=true answers the preview and applies nothing. A file that is not a roster, or any bad line, answers 400 listing each line (errors[].path is the file, errors[].message "line N: reason") and applies nothing.',
+    success: {
+      status: 200,
+      schema: rosterImportResponseSchema,
+      description: 'What was (or, previewed, would be) created, updated, deactivated, reactivated',
+    },
+    errors: [413, 415],
   },
   listOpportunities: {
     summary: 'Volunteer opportunities',
