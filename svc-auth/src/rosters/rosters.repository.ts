@@ -23,7 +23,7 @@ export interface SyncedAccount {
   active: boolean;
 }
 
-const STAGE_BATCH = 10_000;
+const STAGE_BATCH = 5_000;
 
 @Injectable()
 export class RostersRepository {
