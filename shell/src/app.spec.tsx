@@ -39,8 +39,7 @@ beforeAll(async () => {
         : req.url?.endsWith('?optional=1')
           ? res.writeHead(204).end()
           : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
-    'GET /api/register/options': (_req, res) =>
-      json(res, 200, { consentMode, registrationPolicy }),
+    'GET /api/register/options': (_req, res) => json(res, 200, { consentMode, registrationPolicy }),
     'POST /api/login': (_req, res, body) => {
       const { password } = JSON.parse(body) as { password: string };
       if (password !== 'correct horse') {

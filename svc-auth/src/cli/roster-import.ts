@@ -1,15 +1,9 @@
 import 'reflect-metadata';
+import { authDatabaseFromEnv } from './auth-database';
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import {
-  AuditService,
-  createDataSource,
-  OutboxService,
-  runMigrations,
-} from '@district/service-kit';
-import { AUTH_ENTITIES } from '../entities';
-import { AUTH_MIGRATIONS } from '../migrations';
+import { AuditService, OutboxService, runMigrations } from '@district/service-kit';
 import { RosterImportService } from '../rosters/roster-import.service';
 import { RostersRepository, type RoleRules } from '../rosters/rosters.repository';
 import { SessionStore } from '../sessions/session-store';
@@ -48,18 +42,8 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    process.stderr.write("DATABASE_URL is not set (svc-auth's database, postgres://…)\n");
-    return 2;
-  }
-  const dataSource = createDataSource({
-    url,
-    schema: process.env.DB_SCHEMA ?? 'auth',
-    entities: AUTH_ENTITIES,
-    migrations: AUTH_MIGRATIONS,
-    poolSize: 2,
-  });
+  const dataSource = authDatabaseFromEnv();
+  if (!dataSource) return 2;
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
   try {
     await dataSource.initialize();
