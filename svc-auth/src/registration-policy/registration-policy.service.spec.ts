@@ -2,6 +2,7 @@ import { BadRequestException, ForbiddenException } from '@nestjs/common';
 import { describe, expect, it, jest } from '@jest/globals';
 import { REGISTRATION_MESSAGES, type RegisterBody } from '@district/contracts';
 import type { JoinCodesService } from '../join-codes/join-codes.service';
+import type { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import type { RosterPerson } from '../rosters/roster-person.entity';
 import type { RostersRepository } from '../rosters/rosters.repository';
 import { RegistrationPolicyService } from './registration-policy.service';
@@ -30,7 +31,13 @@ const person = (fields: Partial<RosterPerson> = {}): RosterPerson =>
     ...fields,
   }) as RosterPerson;
 
-function setup(options: { codeSchool?: string | null; person?: RosterPerson | null } = {}) {
+function setup(
+  options: {
+    codeSchool?: string | null;
+    person?: RosterPerson | null;
+    policy?: 'open' | 'roster' | 'joinCode' | 'districtSignIn';
+  } = {},
+) {
   const joinCodes = {
     takeUse: jest.fn(async (_m: unknown, _code: string) => options.codeSchool ?? null),
   };
@@ -38,9 +45,17 @@ function setup(options: { codeSchool?: string | null; person?: RosterPerson | nu
     findActiveByEmail: jest.fn(async (_m: unknown, _email: string) => options.person ?? null),
     linkAccount: jest.fn(async (..._args: unknown[]) => undefined),
   };
+  const settings = {
+    read: jest.fn(async (_m?: unknown) => ({
+      directoryVisibleByDefault: true,
+      consentMode: 'school' as const,
+      registrationPolicy: options.policy ?? 'open',
+    })),
+  };
   const sut = new RegistrationPolicyService(
     joinCodes as unknown as JoinCodesService,
     rosters as unknown as RostersRepository,
+    settings as unknown as PrivacySettingsRepository,
   );
   return { sut, joinCodes, rosters };
 }
@@ -139,9 +154,8 @@ describe(RegistrationPolicyService.name, () => {
 
     it('roster: admits only an active roster person, with the roster’s school and grade', async () => {
       expect(
-        await setup({ person: person() }).sut.admitDistrictAccount(
+        await setup({ person: person(), policy: 'roster' }).sut.admitDistrictAccount(
           manager,
-          'roster',
           'ada@example.org',
           claims,
         ),
@@ -152,14 +166,18 @@ describe(RegistrationPolicyService.name, () => {
         rosterSourcedId: 's-1',
       });
       expect(
-        await setup().sut.admitDistrictAccount(manager, 'roster', 'ghost@example.org', claims),
+        await setup({ policy: 'roster' }).sut.admitDistrictAccount(
+          manager,
+          'ghost@example.org',
+          claims,
+        ),
       ).toEqual({ allowed: false, message: REGISTRATION_MESSAGES.rosterOnly });
     });
 
     it('every other policy: admitted with the claims’ school (registry name) and grade', async () => {
       for (const policy of ['open', 'joinCode', 'districtSignIn'] as const)
         expect(
-          await setup().sut.admitDistrictAccount(manager, policy, 'ada@example.org', claims),
+          await setup({ policy }).sut.admitDistrictAccount(manager, 'ada@example.org', claims),
         ).toEqual({
           allowed: true,
           school: 'West Jefferson High School',
@@ -167,7 +185,7 @@ describe(RegistrationPolicyService.name, () => {
           rosterSourcedId: null,
         });
       expect(
-        await setup().sut.admitDistrictAccount(manager, 'open', 'a@example.org', {
+        await setup().sut.admitDistrictAccount(manager, 'a@example.org', {
           school: 'Nowhere',
         }),
       ).toMatchObject({ allowed: true, school: null, grade: null });

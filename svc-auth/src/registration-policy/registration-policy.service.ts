@@ -10,6 +10,7 @@ import {
 } from '@district/contracts';
 import { fieldError } from '@district/service-kit';
 import { JoinCodesService } from '../join-codes/join-codes.service';
+import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
 import { RostersRepository } from '../rosters/rosters.repository';
 
 // Where a new account's school and grade come from under the district's policy, and the roster
@@ -37,6 +38,7 @@ export class RegistrationPolicyService {
   constructor(
     private readonly joinCodes: JoinCodesService,
     private readonly rosters: RostersRepository,
+    private readonly settings: PrivacySettingsRepository,
   ) {}
 
   // POST /api/register: 403 with a message saying how to get in when the policy refuses; nothing
@@ -80,14 +82,15 @@ export class RegistrationPolicyService {
   // person, school and grade from the roster. Every other policy admits them with what the
   // district's identity provider says: a district account is itself proof of belonging to the
   // district, which is what a join code stands in for on the password form (and districtSignIn
-  // exists to send students this way).
+  // exists to send students this way). Call it in the transaction that creates the account, then
+  // recordAdmission(manager, admission, userId) in the same transaction.
   async admitDistrictAccount(
     manager: EntityManager,
-    policy: RegistrationPolicy,
     email: string,
     claims: DistrictClaims,
   ): Promise<DistrictAdmission> {
-    if (policy === 'roster') {
+    const { registrationPolicy } = await this.settings.read(manager);
+    if (registrationPolicy === 'roster') {
       const person = await this.rosters.findActiveByEmail(manager, email);
       if (!person) return { allowed: false, message: REGISTRATION_MESSAGES.rosterOnly };
       if (person.userId !== null)
