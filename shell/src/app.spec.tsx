@@ -26,6 +26,8 @@ let feed: unknown[][] = [];
 let server: TestServer;
 // Issue 20: the district's consent mode the Register form follows.
 let consentMode: 'school' | 'guardian' = 'school';
+// Issue 31: who may join.
+let registrationPolicy: 'open' | 'joinCode' | 'districtSignIn' = 'open';
 let restoreFetch: () => void;
 
 beforeAll(async () => {
@@ -37,7 +39,7 @@ beforeAll(async () => {
         : req.url?.endsWith('?optional=1')
           ? res.writeHead(204).end()
           : json(res, 401, { statusCode: 401, message: 'Unauthorized' }),
-    'GET /api/register/options': (_req, res) => json(res, 200, { consentMode }),
+    'GET /api/register/options': (_req, res) => json(res, 200, { consentMode, registrationPolicy }),
     'POST /api/login': (_req, res, body) => {
       const { password } = JSON.parse(body) as { password: string };
       if (password !== 'correct horse') {
@@ -152,6 +154,45 @@ describe('sign-in screen', () => {
       expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     } finally {
       consentMode = 'school';
+    }
+  });
+
+  it('asks for a join code instead of a school under the join-code policy', async () => {
+    registrationPolicy = 'joinCode';
+    try {
+      renderAt('/auth');
+      await screen.findByRole('tab', { name: 'Register' });
+      openTab('Register');
+      expect(await screen.findByLabelText('Join Code')).toBeTruthy();
+      expect(screen.getByText(/It sets your school/)).toBeTruthy();
+      expect(screen.queryByText('School')).toBeNull();
+      fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+      expect(
+        await screen.findByText(
+          'You need a join code to register. Ask your teacher or school supervisor for one.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText('Invalid school selection')).toBeNull();
+      expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    } finally {
+      registrationPolicy = 'open';
+    }
+  });
+
+  it('shows how to get in, and no form, when students sign in with the district only', async () => {
+    registrationPolicy = 'districtSignIn';
+    try {
+      renderAt('/auth');
+      await screen.findByRole('tab', { name: 'Register' });
+      openTab('Register');
+      expect(
+        await screen.findByText(
+          'Students do not register with a password here. Sign in with your district account instead.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('form', { name: 'Register' })).toBeNull();
+    } finally {
+      registrationPolicy = 'open';
     }
   });
 

@@ -15,6 +15,8 @@ import { DirectoryModule } from './directory/directory.module';
 import { DistrictSignInModule } from './district-sign-in/district-sign-in.module';
 import { FastifyPluginsModule } from './fastify-plugins.module';
 import { GuardianConsentModule } from './guardian-consent/guardian-consent.module';
+import { JoinCodesModule } from './join-codes/join-codes.module';
+import { RostersModule } from './rosters/rosters.module';
 import { AUTH_MIGRATIONS } from './migrations';
 import { NotificationMailModule } from './mail/notification-mail.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -58,6 +60,8 @@ export class AppModule {
         PrivacyModule,
         PreferencesModule,
         GuardianConsentModule,
+        JoinCodesModule,
+        RostersModule,
         BackupModule,
         AuditViewModule,
         OpenApiModule,

@@ -4,6 +4,8 @@ import { PrivacySettingsEntity } from './privacy/privacy-settings.entity';
 import { PasswordResetToken } from './password-reset/password-reset-token.entity';
 import { HourCredit } from './users/hour-credit.entity';
 import { User } from './users/user.entity';
+import { JoinCode } from './join-codes/join-code.entity';
+import { RosterPerson } from './rosters/roster-person.entity';
 
 export const AUTH_ENTITIES = [
   User,
@@ -12,4 +14,6 @@ export const AUTH_ENTITIES = [
   DirectoryVersion,
   PrivacySettingsEntity,
   DistrictIdentity,
+  JoinCode,
+  RosterPerson,
 ];

@@ -107,6 +107,7 @@ describe('PATCH /api/users/{id}/school', () => {
       directoryVisible: true,
       language: 'en',
       restricted: false,
+      active: true,
     });
     // The relay hands it to every replica.
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {

@@ -74,6 +74,7 @@ describe('PATCH /api/user/avatar', () => {
       directoryVisible: true,
       language: 'en',
       restricted: false,
+      active: true,
     });
   });
 

@@ -45,6 +45,7 @@ describe('events', () => {
       directoryVisible: true,
       language: 'en',
       restricted: false,
+      active: true,
     });
     for (const consumer of ['svc-volunteer', 'svc-content', 'svc-hours']) {
       const q = queue(`events-${consumer}`);

@@ -73,8 +73,15 @@ afterAll(async () => {
 describe('the consent mode setting', () => {
   it("defaults to 'school', which registration (and the public options) follow", async () => {
     const settings = await h.api('GET', '/api/privacy/settings', { headers: admin.headers });
-    expect(settings.body).toEqual({ directoryVisibleByDefault: true, consentMode: 'school' });
-    expect((await h.api('GET', '/api/register/options')).body).toEqual({ consentMode: 'school' });
+    expect(settings.body).toEqual({
+      directoryVisibleByDefault: true,
+      consentMode: 'school',
+      registrationPolicy: 'open',
+    });
+    expect((await h.api('GET', '/api/register/options')).body).toEqual({
+      consentMode: 'school',
+      registrationPolicy: 'open',
+    });
   });
 
   it('school mode keeps the spec body exactly: the consent fields are refused with 400', async () => {
@@ -100,13 +107,20 @@ describe('the consent mode setting', () => {
     ).toBe(400);
     const res = await setMode('guardian');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ directoryVisibleByDefault: true, consentMode: 'guardian' });
+    expect(res.body).toEqual({
+      directoryVisibleByDefault: true,
+      consentMode: 'guardian',
+      registrationPolicy: 'open',
+    });
     const [audit] = (await h.db.query(
       `SELECT actor_id, detail FROM auth.audit_log WHERE action = 'privacy.settings.change' ORDER BY id DESC LIMIT 1`,
     )) as Array<{ actor_id: number; detail: Record<string, Record<string, unknown>> }>;
     expect(audit.actor_id).toBe(admin.id);
     expect(audit.detail.to).toMatchObject({ consentMode: 'guardian' });
-    expect((await h.api('GET', '/api/register/options')).body).toEqual({ consentMode: 'guardian' });
+    expect((await h.api('GET', '/api/register/options')).body).toEqual({
+      consentMode: 'guardian',
+      registrationPolicy: 'open',
+    });
   });
 });
 

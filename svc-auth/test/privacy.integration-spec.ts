@@ -126,13 +126,21 @@ describe('the district policy for new accounts', () => {
 
   it('starts visible; when an admin changes it (audited), new accounts start hidden', async () => {
     const read = await h.api('GET', '/api/privacy/settings', { headers: admin.headers });
-    expect(read.body).toEqual({ directoryVisibleByDefault: true, consentMode: 'school' });
+    expect(read.body).toEqual({
+      directoryVisibleByDefault: true,
+      consentMode: 'school',
+      registrationPolicy: 'open',
+    });
     const res = await h.api('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { directoryVisibleByDefault: false },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ directoryVisibleByDefault: false, consentMode: 'school' });
+    expect(res.body).toEqual({
+      directoryVisibleByDefault: false,
+      consentMode: 'school',
+      registrationPolicy: 'open',
+    });
     const [record] = (await h.db.query(
       `SELECT actor_id, outcome, detail FROM auth.audit_log WHERE action = 'privacy.settings.change'`,
     )) as Array<{ actor_id: number; outcome: string; detail: Record<string, unknown> }>;

@@ -38,6 +38,7 @@ function user(id: number, overrides: Partial<UserReplicaPayload> = {}): UserRepl
     directoryVisible: true,
     language: 'en',
     restricted: false,
+    active: true,
     ...overrides,
   };
 }

@@ -33,6 +33,10 @@ export const apiPaths = {
   guardianConsent: (token: string) => `/api/guardian-consent/${seg(token)}`,
   adminConsents: '/api/admin/consents',
   adminConsentResend: (userId: Id) => `/api/admin/consents/${seg(userId)}/resend`,
+  // Issue 31: join codes (supervisors and admins) and roster imports (admins).
+  joinCodes: '/api/admin/join-codes',
+  joinCode: (id: Id) => `/api/admin/join-codes/${seg(id)}`,
+  rosters: '/api/admin/rosters',
   directory: '/api/directory',
   users: '/api/users',
   userById: (id: Id) => `/api/users/${seg(id)}`,
@@ -118,6 +122,11 @@ export const API_ROUTES = {
   decideGuardianConsent: { method: 'POST', path: '/api/guardian-consent/:token' },
   listPendingConsents: { method: 'GET', path: '/api/admin/consents' },
   resendConsent: { method: 'POST', path: '/api/admin/consents/:userId/resend' },
+  // Issue 31.
+  createJoinCode: { method: 'POST', path: '/api/admin/join-codes' },
+  listJoinCodes: { method: 'GET', path: '/api/admin/join-codes' },
+  revokeJoinCode: { method: 'DELETE', path: '/api/admin/join-codes/:id' },
+  importRoster: { method: 'POST', path: '/api/admin/rosters' },
   listOpportunities: { method: 'GET', path: '/api/opportunities' },
   createOpportunity: { method: 'POST', path: '/api/opportunities' },
   deleteOpportunity: { method: 'DELETE', path: '/api/opportunities/:id' },

@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   // Issue 19: an organisation's contact confirmed or declined an entry; an admin changed the rule.
   'hours.confirm',
   'hours-settings.update',
+  // Issue 31: a school's join code created or revoked; a roster import applied.
+  'join-code.create',
+  'join-code.revoke',
+  'roster.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

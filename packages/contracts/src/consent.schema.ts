@@ -51,10 +51,6 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
   return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
 }
 
-// GET /api/register/options (public): what the Register form asks for.
-export const registerOptionsResponseSchema = z.object({ consentMode: z.enum(CONSENT_MODES) });
-export type RegisterOptions = z.infer<typeof registerOptionsResponseSchema>;
-
 // GET /api/guardian-consent/{token} (public): what the guardian is agreeing to, for whom.
 export const guardianConsentResponseSchema = z.object({
   studentName: z.string(),

@@ -97,7 +97,12 @@ describe('parseDomainEvent', () => {
       payload,
       occurredAt: '2030-01-01T00:00:00.000Z',
     };
-    expect(parseDomainEvent(event).payload).toEqual({ ...payload, restricted: false });
+    // An event queued before issue 31 reads as an active account.
+    expect(parseDomainEvent(event).payload).toEqual({
+      ...payload,
+      restricted: false,
+      active: true,
+    });
     // An event queued before issue 20 reads as visible, in English.
     const { directoryVisible: _v, language: _l, ...older } = payload;
     expect(parseDomainEvent({ ...event, payload: older }).payload).toEqual({
@@ -105,6 +110,7 @@ describe('parseDomainEvent', () => {
       directoryVisible: true,
       language: 'en',
       restricted: false,
+      active: true,
     });
     expect(isEventType('user.deleted')).toBe(true);
     expect(isEventType('toString')).toBe(false);

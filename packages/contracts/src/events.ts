@@ -40,6 +40,9 @@ export const userReplicaPayloadSchema = z.object({
   language: z.enum(LANGUAGES).default('en'),
   // Issue 20: waiting for a guardian's consent (no blog posts, no photos, hidden from peers).
   restricted: z.boolean().default(false),
+  // Issue 31: false once a roster import deactivated them (kept, hidden from every list, unable
+  // to sign in) until a later roster has them again.
+  active: z.boolean().default(true),
 });
 export type UserReplicaPayload = z.infer<typeof userReplicaPayloadSchema>;
 

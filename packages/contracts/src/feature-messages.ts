@@ -54,3 +54,24 @@ export const OPPORTUNITY_EDIT_MESSAGES = {
   opportunityUpdated: 'Opportunity updated successfully',
   seriesCreated: (count: number) => `${count} opportunities created successfully`,
 } as const;
+
+// Issue 31 "Who may join": each refusal says how to get in.
+export const REGISTRATION_MESSAGES = {
+  rosterOnly:
+    'Only students on the district roster can register. Use the e-mail address your school has for you, or sign in with your district account.',
+  rosterAlreadyRegistered:
+    'An account already exists for this student. Sign in, or reset your password.',
+  joinCodeRequired:
+    'You need a join code to register. Ask your teacher or school supervisor for one.',
+  joinCodeInvalid:
+    'This join code is not valid: it may have expired or been used up. Ask your teacher or school supervisor for a new one.',
+  districtSignInOnly:
+    'Students do not register with a password here. Sign in with your district account instead.',
+  usesRange: 'Uses must be a whole number from 1 to 10000',
+  expiresAtInvalid: 'Choose an expiry date within the next year',
+  ownSchoolOnly: 'Supervisors can manage join codes for their own school only',
+  joinCodeNotFound: 'Join code not found',
+  rosterRefused: 'The roster was not imported: fix the lines listed and upload it again',
+  rosterFilesRequired: 'Upload the orgs.csv and users.csv files of a OneRoster 1.1 export',
+  rosterTooLarge: 'A roster file may be at most 64 MB',
+} as const;

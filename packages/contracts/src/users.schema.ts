@@ -20,6 +20,11 @@ import { TOASTS, VALIDATION } from './messages';
 import { SCHOOL_NAMES } from './schools';
 import { languageSchema } from './i18n/languages';
 import { CONSENT_MODES, dateOfBirthSchema, guardianEmailSchema } from './consent.schema';
+import {
+  joinCodeSchema,
+  REGISTRATION_POLICIES,
+  type RegisterOptions,
+} from './registration-policy.schema';
 
 const trimString = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -77,21 +82,40 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 // Issue 20: what POST /api/register accepts. The two consent fields are refused in school mode
 // (the spec's body exactly) and checked against the district's mode by svc-auth; the guardian
-// mode form adds them.
-export const registerBodySchema = registerSchema.extend({
+// mode form adds them. Issue 31: school and grade are required by svc-auth where the district's
+// registration policy asks for them (open: both; join code: the grade, the code sets the school;
+// roster: neither, the roster holds them), and joinCode only under the join-code policy.
+export const registerBodySchema = registerSchema.partial({ school: true, grade: true }).extend({
   dateOfBirth: emptyMeansNone(dateOfBirthSchema),
   guardianEmail: emptyMeansNone(guardianEmailSchema),
+  joinCode: emptyMeansNone(joinCodeSchema),
 });
-// The Register form in guardian mode: the date of birth is required there (svc-auth checks the
-// guardian's address against the age).
-export const guardianRegisterFormSchema = withNumberInputs(
-  registerBodySchema.extend({
-    dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema),
-  }),
-  ['grade', 'serviceHours'],
-);
-// The Register form in school mode: grade and hours typed as text become numbers first.
-export const registerFormSchema = withNumberInputs(registerSchema, ['grade', 'serviceHours']);
+
+// The Register form as the district's options shape it: the guardian mode's date of birth
+// (required there; svc-auth checks the guardian's address against the age), the join code, and
+// only the school and grade the policy asks for.
+export function registerFormSchemaFor(options: RegisterOptions) {
+  const policy = options.registrationPolicy;
+  const base = registerSchema.omit({
+    ...(policy === 'open' ? {} : { school: true }),
+    ...(policy === 'roster' ? { grade: true } : {}),
+  } as { school?: true; grade?: true });
+  const guardian =
+    options.consentMode === 'guardian'
+      ? {
+          dateOfBirth: z.preprocess(emptyToUndefined, dateOfBirthSchema),
+          guardianEmail: emptyMeansNone(guardianEmailSchema),
+        }
+      : {};
+  const code = policy === 'joinCode' ? { joinCode: joinCodeSchema } : {};
+  return withNumberInputs(base.extend({ ...guardian, ...code }), ['grade', 'serviceHours']);
+}
+// The Register form in school mode, open policy (the spec's form): grade and hours typed as text
+// become numbers first.
+export const registerFormSchema = registerFormSchemaFor({
+  consentMode: 'school',
+  registrationPolicy: 'open',
+});
 export type RegisterBody = z.output<typeof registerBodySchema>;
 export type RegisterBodyFormValues = z.input<typeof registerBodySchema>;
 export type RegisterFormValues = z.input<typeof registerSchema>;
@@ -224,7 +248,7 @@ export const privacyChoiceSchema = z.strictObject({
 export type PrivacyChoiceInput = z.output<typeof privacyChoiceSchema>;
 
 // GET/PATCH /api/privacy/settings (admins): the district policy for new accounts. A PATCH may
-// change either field (or both); the answer always holds both.
+// change any field (at least one); the answer always holds them all.
 export const privacySettingsSchema = z
   .strictObject({
     directoryVisibleByDefault: z
@@ -235,15 +259,25 @@ export const privacySettingsSchema = z
     consentMode: z
       .enum(CONSENT_MODES, { error: "consentMode must be 'school' or 'guardian'" })
       .optional(),
+    // Issue 31: who may join.
+    registrationPolicy: z
+      .enum(REGISTRATION_POLICIES, {
+        error: "registrationPolicy must be 'open', 'roster', 'joinCode' or 'districtSignIn'",
+      })
+      .optional(),
   })
-  .refine((v) => v.directoryVisibleByDefault !== undefined || v.consentMode !== undefined, {
-    message: VALIDATION.directoryVisibleRequired,
-    path: ['directoryVisibleByDefault'],
-  });
+  .refine(
+    (v) =>
+      v.directoryVisibleByDefault !== undefined ||
+      v.consentMode !== undefined ||
+      v.registrationPolicy !== undefined,
+    { message: VALIDATION.directoryVisibleRequired, path: ['directoryVisibleByDefault'] },
+  );
 export type PrivacySettingsChange = z.output<typeof privacySettingsSchema>;
 export interface PrivacySettings {
   directoryVisibleByDefault: boolean;
   consentMode: (typeof CONSENT_MODES)[number];
+  registrationPolicy: (typeof REGISTRATION_POLICIES)[number];
 }
 
 // POST /api/user/delete: the student removes their own account, confirming with the password.

@@ -75,19 +75,26 @@ export function TextField<V extends FormValues>({
   name,
   label,
   optional,
+  description,
   ...input
 }: {
   form: SchemaForm<V>;
   name: keyof V & string;
   label: string;
   optional?: boolean;
+  description?: string;
 } & Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'form'>) {
   // The schema speaks English (the service parses with it); the message is shown in the
   // language in use, and follows a language switch (useT re-renders).
   useT();
   const error = form.errors[name];
   return (
-    <Field label={label} optional={optional} error={error && translate(error)}>
+    <Field
+      label={label}
+      optional={optional}
+      description={description}
+      error={error && translate(error)}
+    >
       <Input
         name={name}
         value={form.values[name]}

@@ -5,8 +5,7 @@ export {
   districtLinkSchema,
   forgotPasswordSchema,
   loginSchema,
-  guardianRegisterFormSchema,
-  registerFormSchema,
+  registerFormSchemaFor,
   resetPasswordFormSchema,
 } from '@district/contracts';
 export { validate } from './validate';

@@ -4,6 +4,7 @@ import { OutboxService, REDIS, SERVICE_CONFIG, type Redis } from '@district/serv
 import type { AuthConfig } from '../auth.config';
 import { GuardianConsentModule } from '../guardian-consent/guardian-consent.module';
 import { PrivacyModule } from '../privacy/privacy.module';
+import { RegistrationPolicyModule } from '../registration-policy/registration-policy.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { SchoolNetworks } from '../rate-limit/school-networks';
 import { UsersModule } from '../users/users.module';
@@ -16,7 +17,14 @@ import { LoginThrottle } from './login-throttle.service';
 import { VerifyController } from './verify.controller';
 
 @Module({
-  imports: [PassportModule, UsersModule, SessionsModule, PrivacyModule, GuardianConsentModule],
+  imports: [
+    PassportModule,
+    UsersModule,
+    SessionsModule,
+    PrivacyModule,
+    GuardianConsentModule,
+    RegistrationPolicyModule,
+  ],
   controllers: [AuthController, VerifyController],
   providers: [
     AuthService,

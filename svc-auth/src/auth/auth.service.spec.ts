@@ -1,5 +1,5 @@
 import type { GuardianConsentService } from '../guardian-consent/guardian-consent.service';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException } from '@nestjs/common';
 import { describe, expect, it, jest } from '@jest/globals';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { OutboxService } from '@district/service-kit';
@@ -7,6 +7,7 @@ import type { PasswordHasher } from '../users/password-hasher.service';
 import type { UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 import type { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
+import type { RegistrationPolicyService } from '../registration-policy/registration-policy.service';
 import { AuthService } from './auth.service';
 
 const user: UserView = {
@@ -30,6 +31,7 @@ function setup(
     credentials?: { id: number; passwordHash: string } | null;
     verify?: boolean;
     insertError?: unknown;
+    refusal?: Error;
   } = {},
 ) {
   const users = {
@@ -49,7 +51,24 @@ function setup(
   };
   const outbox = { add: jest.fn(async (..._event: unknown[]) => 'event-id') };
   const dataSource = { transaction: jest.fn(async (fn: (m: unknown) => unknown) => fn({})) };
-  const privacySettings = { read: jest.fn(async () => ({ directoryVisibleByDefault: true })) };
+  const privacySettings = {
+    read: jest.fn(async () => ({
+      directoryVisibleByDefault: true,
+      registrationPolicy: 'joinCode',
+    })),
+  };
+  // The policy decides the school and grade (here: as a join code for Riverdale would).
+  const registrationPolicy = {
+    admitRegistration: jest.fn(async (_manager: unknown, _policy: unknown, body: unknown) => {
+      if (overrides.refusal) throw overrides.refusal;
+      return {
+        school: 'Riverdale High School',
+        grade: (body as { grade: number }).grade,
+        rosterSourcedId: null,
+      };
+    }),
+    recordAdmission: jest.fn(async (..._args: unknown[]) => undefined),
+  };
   const sut = new AuthService(
     dataSource as unknown as DataSource,
     users as unknown as UsersRepository,
@@ -58,8 +77,9 @@ function setup(
     privacySettings as unknown as PrivacySettingsRepository,
     // Registration in the default (school-consent) mode never asks a guardian.
     {} as unknown as GuardianConsentService,
+    registrationPolicy as unknown as RegistrationPolicyService,
   );
-  return { sut, users, hasher, outbox };
+  return { sut, users, hasher, outbox, registrationPolicy };
 }
 
 const input = {
@@ -119,6 +139,28 @@ describe(AuthService.name, () => {
       'user.registered',
       expect.objectContaining({ id: 7 }),
     );
+  });
+
+  it("asks the district's policy who may join and takes the school it gives, not the form's", async () => {
+    const { sut, users, registrationPolicy } = setup();
+    await sut.register(input as never);
+    expect(registrationPolicy.admitRegistration).toHaveBeenCalledWith({}, 'joinCode', input);
+    expect(users.insert).toHaveBeenCalledWith(
+      {},
+      expect.objectContaining({ school: 'Riverdale High School', grade: 9 }),
+    );
+    expect(registrationPolicy.recordAdmission).toHaveBeenCalledWith(
+      {},
+      expect.objectContaining({ rosterSourcedId: null }),
+      7,
+    );
+  });
+
+  it('creates nothing and sends no event when the policy refuses', async () => {
+    const { sut, users, outbox } = setup({ refusal: new ForbiddenException('no') });
+    await expect(sut.register(input as never)).rejects.toBeInstanceOf(ForbiddenException);
+    expect(users.insert).not.toHaveBeenCalled();
+    expect(outbox.add).not.toHaveBeenCalled();
   });
 
   it('turns the unique-index violation into the spec 400', async () => {

@@ -12,6 +12,7 @@ import {
 import { GuardianConsentService } from '../guardian-consent/guardian-consent.service';
 import { fieldError, OutboxService, withTransaction, type Identity } from '@district/service-kit';
 import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
+import { RegistrationPolicyService } from '../registration-policy/registration-policy.service';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
@@ -25,6 +26,7 @@ export class AuthService {
     private readonly outbox: OutboxService,
     private readonly privacySettings: PrivacySettingsRepository,
     private readonly guardianConsent: GuardianConsentService,
+    private readonly registrationPolicy: RegistrationPolicyService,
   ) {}
 
   // The signed-in user's own view (GET /api/user); null once the account is gone.
@@ -38,8 +40,8 @@ export class AuthService {
   }
 
   async registerOptions(): Promise<RegisterOptions> {
-    const { consentMode } = await this.privacySettings.read();
-    return { consentMode };
+    const { consentMode, registrationPolicy } = await this.privacySettings.read();
+    return { consentMode, registrationPolicy };
   }
 
   // Roles are never taken from the body (contracts refuses true; false means nothing).
@@ -49,15 +51,23 @@ export class AuthService {
     try {
       user = await withTransaction(this.dataSource, async (manager) => {
         // Issue 20: a new account starts as the district's policy says.
-        const { directoryVisibleByDefault, consentMode } = await this.privacySettings.read(manager);
+        const { directoryVisibleByDefault, consentMode, registrationPolicy } =
+          await this.privacySettings.read(manager);
+        // Issue 31: who may join, and where school and grade come from (403 and nothing written
+        // when the policy refuses).
+        const admission = await this.registrationPolicy.admitRegistration(
+          manager,
+          registrationPolicy,
+          input,
+        );
         const consent = this.consentAtRegistration(input, consentMode);
         const user = await this.users.insert(manager, {
           username: input.username,
           passwordHash,
           name: input.name,
           email: input.email,
-          school: input.school,
-          grade: input.grade,
+          school: admission.school,
+          grade: admission.grade,
           serviceHours: input.serviceHours,
           avatarUrl: input.avatarUrl ?? null,
           // Peers never see a student waiting for a guardian's consent.
@@ -67,6 +77,7 @@ export class AuthService {
           consentStatus: consent.pending ? 'pending' : null,
           language,
         });
+        await this.registrationPolicy.recordAdmission(manager, admission, user.id);
         if (consent.pending) await this.guardianConsent.countFirstMail(manager, user.id);
         await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
         return user;

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
+import { authDatabaseFromEnv } from './auth-database';
 import { passwordSchema } from '@district/contracts';
-import { createDataSource, runMigrations } from '@district/service-kit';
-import { AUTH_MIGRATIONS } from '../migrations';
-import { AUTH_ENTITIES } from '../entities';
+import { runMigrations } from '@district/service-kit';
 import { ADMIN_CREATE_USAGE, parseAdminCreateArgs } from './admin-create-args';
 import { createAdmin } from './create-admin';
 import { readPassword } from './read-password';
@@ -14,18 +13,8 @@ async function main(): Promise<number> {
     process.stderr.write(`${account}\n${ADMIN_CREATE_USAGE}\n`);
     return 2;
   }
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    process.stderr.write("DATABASE_URL is not set (svc-auth's database, postgres://…)\n");
-    return 2;
-  }
-  const dataSource = createDataSource({
-    url,
-    schema: process.env.DB_SCHEMA ?? 'auth',
-    entities: AUTH_ENTITIES,
-    migrations: AUTH_MIGRATIONS,
-    poolSize: 2,
-  });
+  const dataSource = authDatabaseFromEnv();
+  if (!dataSource) return 2;
   try {
     await dataSource.initialize();
     await runMigrations(dataSource);

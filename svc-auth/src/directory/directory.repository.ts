@@ -40,7 +40,8 @@ export class DirectoryRepository {
               (u.service_hours + COALESCE(c.total, 0))::float8 AS service_hours
          FROM "${s}"."users" u
          LEFT JOIN (SELECT user_id, sum(hours) AS total FROM "${s}"."hour_credits" GROUP BY user_id) c
-           ON c.user_id = u.id`,
+           ON c.user_id = u.id
+        WHERE u.active`,
     )) as DirectoryRow[];
   }
 }

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxService } from '@district/service-kit';
 import { AuthModule } from '../auth/auth.module';
 import { PrivacyModule } from '../privacy/privacy.module';
+import { RegistrationPolicyModule } from '../registration-policy/registration-policy.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
@@ -25,6 +26,7 @@ import { PendingSignIns } from './pending-sign-ins';
     UsersModule,
     SessionsModule,
     PrivacyModule,
+    RegistrationPolicyModule,
   ],
   controllers: [DistrictSignInController],
   providers: [

@@ -2,7 +2,10 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { AuditService, OutboxService } from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
+import type { JoinCodesService } from '../join-codes/join-codes.service';
 import type { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
+import { RegistrationPolicyService } from '../registration-policy/registration-policy.service';
+import type { RostersRepository } from '../rosters/rosters.repository';
 import type { PasswordHasher } from '../users/password-hasher.service';
 import type { UserView } from '../users/user-view';
 import type { UsersRepository } from '../users/users.repository';
@@ -45,6 +48,8 @@ function setup(
     linkedUserId?: number | null;
     accounts?: AccountByEmail[];
     consentMode?: 'school' | 'guardian';
+    registrationPolicy?: 'open' | 'roster' | 'joinCode' | 'districtSignIn';
+    rosterPerson?: { sourcedId: string; school: string; grade: number; userId: number | null };
     passwordMatches?: boolean;
     hostedDomain?: string;
   } = {},
@@ -67,8 +72,19 @@ function setup(
     read: jest.fn(async () => ({
       directoryVisibleByDefault: true,
       consentMode: options.consentMode ?? 'school',
+      registrationPolicy: options.registrationPolicy ?? 'open',
     })),
   };
+  const rosters = {
+    findActiveByEmail: jest.fn(async () => options.rosterPerson ?? null),
+    linkAccount: jest.fn(async (..._args: unknown[]) => undefined),
+  };
+  // The real policy (the collaborator's own rules), on mocked repositories.
+  const registrationPolicy = new RegistrationPolicyService(
+    {} as JoinCodesService,
+    rosters as unknown as RostersRepository,
+    privacySettings as unknown as PrivacySettingsRepository,
+  );
   const dataSource = { transaction: jest.fn(async (fn: (m: unknown) => unknown) => fn({})) };
   const config = {
     DISTRICT_OIDC_ISSUER: ISSUER,
@@ -87,9 +103,10 @@ function setup(
     outbox as unknown as OutboxService,
     audit as unknown as AuditService,
     privacySettings as unknown as PrivacySettingsRepository,
+    registrationPolicy,
     config,
   );
-  return { sut, identities, users, hasher, outbox, audit };
+  return { sut, identities, users, hasher, outbox, audit, rosters };
 }
 
 describe(DistrictSignInService.name, () => {
@@ -187,6 +204,25 @@ describe(DistrictSignInService.name, () => {
     const { sut, users } = setup({ consentMode: 'guardian' });
     expect(await sut.signIn(claims(), 'en')).toEqual({ kind: 'refused', reason: 'not-rostered' });
     expect(users.insert).not.toHaveBeenCalled();
+  });
+
+  it('under the roster policy refuses a person the roster does not have, and makes no account', async () => {
+    const { sut, users } = setup({ registrationPolicy: 'roster' });
+    expect(await sut.signIn(claims(), 'en')).toEqual({ kind: 'refused', reason: 'not-rostered' });
+    expect(users.insert).not.toHaveBeenCalled();
+  });
+
+  it('under the roster policy takes school and grade from the roster and claims the roster person', async () => {
+    const { sut, users, rosters } = setup({
+      registrationPolicy: 'roster',
+      rosterPerson: { sourcedId: 'stu-7', school: 'Chalmette High School', grade: 9, userId: null },
+    });
+    expect(await sut.signIn(claims(), 'en')).toEqual({ kind: 'signed-in', userId: 42 });
+    expect(users.insert).toHaveBeenCalledWith(
+      {},
+      expect.objectContaining({ school: 'Chalmette High School', grade: 9 }),
+    );
+    expect(rosters.linkAccount).toHaveBeenCalledWith({}, 'stu-7', 42);
   });
 
   it('requires Google Workspace’s hosted domain when one is configured', async () => {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   gradeSchema,
-  matchSchool,
   TEXT_LIMITS,
   type DistrictRefusal,
   type Language,
@@ -15,6 +14,7 @@ import {
 } from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
 import { PrivacySettingsRepository } from '../privacy/privacy-settings.repository';
+import { RegistrationPolicyService } from '../registration-policy/registration-policy.service';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
@@ -54,6 +54,7 @@ export class DistrictSignInService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
     private readonly privacySettings: PrivacySettingsRepository,
+    private readonly registrationPolicy: RegistrationPolicyService,
     @Inject(SERVICE_CONFIG) config: AuthConfig,
   ) {
     const settings = districtProviderSettings(config);
@@ -126,26 +127,30 @@ export class DistrictSignInService {
     });
   }
 
-  // THE registration policy's place for district sign-in: whether a person the roster does not
-  // know may get an account. Today's policy is open, except in guardian consent mode (a guardian
-  // must consent before an account exists, and the provider does not say who that is).
+  // Guardian consent mode: a guardian must consent before an account exists, and the provider
+  // does not say who that is.
   private async mayCreateAccount(_claims: DistrictClaims): Promise<boolean> {
     const { consentMode } = await this.privacySettings.read();
     return consentMode !== 'guardian';
   }
 
-  // A student account from the provider's claims: name, school (the contracts' registry), grade;
-  // no platform password. null when the claims do not name a school and grade the platform knows.
+  // A student account for a person no account knows, when the district's registration policy
+  // admits them (roster policy: only an active roster person, school and grade from the roster;
+  // otherwise the provider's claims, the school matched with the contracts' registry); no platform
+  // password. null when the policy refuses them or the claims name no school and grade we know.
   private async createStudentFromDistrictClaims(
     claims: DistrictClaims,
     language: Language,
   ): Promise<UserView | null> {
-    const school = matchSchool(claims.school);
-    const grade = gradeSchema.safeParse(claims.grade);
     const email = claims.email as string;
-    if (!school || !grade.success) return null;
     const name = (claims.name?.trim() || email.split('@')[0]).slice(0, TEXT_LIMITS.name);
     return withTransaction(this.dataSource, async (manager) => {
+      const admission = await this.registrationPolicy.admitDistrictAccount(manager, email, {
+        school: claims.school,
+        grade: gradeSchema.safeParse(claims.grade).data ?? null,
+      });
+      if (!admission.allowed || admission.school === null || admission.grade === null) return null;
+      const { school, grade } = admission;
       const username = await this.identities.freeUsername(manager, usernameCandidates(email));
       if (!username) return null;
       const { directoryVisibleByDefault } = await this.privacySettings.read(manager);
@@ -154,13 +159,14 @@ export class DistrictSignInService {
         passwordHash: null,
         name,
         email,
-        school: school.name,
-        grade: grade.data,
+        school,
+        grade,
         serviceHours: 0,
         directoryVisible: directoryVisibleByDefault,
         language,
       });
       await this.identities.link(manager, user.id, claims.issuer, claims.subject);
+      await this.registrationPolicy.recordAdmission(manager, admission, user.id);
       await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
       await this.audit.record(manager, {
         actorId: user.id,

@@ -55,7 +55,11 @@ function setup(
     findView: jest.fn(async (..._args: unknown[]): Promise<UserView | null> => view),
   };
   const settings = {
-    read: jest.fn(async () => ({ directoryVisibleByDefault: false, consentMode: 'guardian' })),
+    read: jest.fn(async () => ({
+      directoryVisibleByDefault: false,
+      consentMode: 'guardian',
+      registrationPolicy: 'open',
+    })),
   };
   const adminUsers: jest.Mocked<Pick<AdminUsersService, 'deleteWithoutConsent'>> = {
     deleteWithoutConsent: jest.fn(async (..._args: unknown[]) => {

@@ -6,6 +6,7 @@ import { RepublishUsers1796000000000 } from './1796000000000-republish-users';
 import { GuardianConsent1797300000000 } from './1797300000000-guardian-consent';
 import { UserLanguage1797400000000 } from './1797400000000-user-language';
 import { DistrictSignIn1797500000000 } from './1797500000000-district-sign-in';
+import { RegistrationPolicy1797600000000 } from './1797600000000-registration-policy';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const AUTH_MIGRATIONS = [
@@ -25,4 +26,6 @@ export const AUTH_MIGRATIONS = [
   UserLanguage1797400000000,
   // Issue 31: district sign-in (linked identities, accounts without a platform password).
   DistrictSignIn1797500000000,
+  // Issue 31: who may join (registration policy, join codes, the district roster).
+  RegistrationPolicy1797600000000,
 ];

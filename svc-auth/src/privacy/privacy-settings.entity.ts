@@ -1,4 +1,5 @@
 import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { RegistrationPolicy } from '@district/contracts';
 
 // Issue 20: the district's privacy policy, one row (like directory_version). Changed by admins
 // only, each change audited.
@@ -16,6 +17,10 @@ export class PrivacySettingsEntity {
   // a guardian's consent under 13).
   @Column({ name: 'consent_mode', type: 'varchar', length: 16, default: 'school' })
   consentMode!: 'school' | 'guardian';
+
+  // Issue 31: who may join ('open', 'roster', 'joinCode', 'districtSignIn').
+  @Column({ name: 'registration_policy', type: 'varchar', length: 16, default: 'open' })
+  registrationPolicy!: RegistrationPolicy;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

@@ -3,11 +3,16 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { PrivacySettings, PrivacySettingsChange } from '@district/contracts';
 import { PrivacySettingsEntity } from './privacy-settings.entity';
 
-const DEFAULTS: PrivacySettings = { directoryVisibleByDefault: true, consentMode: 'school' };
+const DEFAULTS: PrivacySettings = {
+  directoryVisibleByDefault: true,
+  consentMode: 'school',
+  registrationPolicy: 'open',
+};
 
 const settingsOf = (row: PrivacySettingsEntity): PrivacySettings => ({
   directoryVisibleByDefault: row.directoryVisibleByDefault,
   consentMode: row.consentMode,
+  registrationPolicy: row.registrationPolicy,
 });
 
 // The one settings row; absent until an admin first changes it (then the defaults hold).

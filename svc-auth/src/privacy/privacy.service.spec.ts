@@ -30,10 +30,12 @@ function setup(options: { restricted?: boolean; found?: boolean; password?: bool
     read: jest.fn(async () => ({
       directoryVisibleByDefault: true,
       consentMode: 'school' as const,
+      registrationPolicy: 'open' as const,
     })),
     lock: jest.fn(async () => ({
       directoryVisibleByDefault: true,
       consentMode: 'school' as const,
+      registrationPolicy: 'open' as const,
     })),
     write: jest.fn(async () => undefined),
   };
@@ -89,14 +91,25 @@ describe(PrivacyService.name, () => {
       { ...student, id: 1, isAdmin: true },
       { consentMode: 'guardian' },
     );
-    expect(next).toEqual({ directoryVisibleByDefault: true, consentMode: 'guardian' });
+    expect(next).toEqual({
+      directoryVisibleByDefault: true,
+      consentMode: 'guardian',
+      registrationPolicy: 'open',
+    });
     expect(settings.write).toHaveBeenCalledWith(manager, next);
     expect(audit.record).toHaveBeenCalledWith(
       manager,
       expect.objectContaining({
         actorId: 1,
         action: 'privacy.settings.change',
-        detail: { from: { directoryVisibleByDefault: true, consentMode: 'school' }, to: next },
+        detail: {
+          from: {
+            directoryVisibleByDefault: true,
+            consentMode: 'school',
+            registrationPolicy: 'open',
+          },
+          to: next,
+        },
       }),
     );
   });

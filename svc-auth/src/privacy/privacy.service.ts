@@ -52,6 +52,7 @@ export class PrivacyService {
         directoryVisibleByDefault:
           change.directoryVisibleByDefault ?? before.directoryVisibleByDefault,
         consentMode: change.consentMode ?? before.consentMode,
+        registrationPolicy: change.registrationPolicy ?? before.registrationPolicy,
       };
       await this.settings.write(manager, next);
       await this.audit.record(manager, {

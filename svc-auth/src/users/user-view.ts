@@ -54,7 +54,8 @@ export function toUserView(row: UserRow): UserView {
 }
 
 // What other services replicate (user.registered / user.updated): never username or e-mail.
-export function toUserEventPayload(user: UserView): UserReplicaPayload {
+// Issue 31: `active` false for an account a roster import deactivated.
+export function toUserEventPayload(user: UserView, active = true): UserReplicaPayload {
   return {
     id: user.id,
     name: user.name,
@@ -69,5 +70,6 @@ export function toUserEventPayload(user: UserView): UserReplicaPayload {
     language: user.language,
     // Issue 20: no blog posts or photos, hidden from peers, until a guardian consents.
     restricted: user.restricted,
+    active,
   };
 }

@@ -88,6 +88,12 @@ export class User {
   @Column({ type: 'varchar', length: 8, default: 'en' })
   language!: Language;
 
+  // Issue 31: false once a full roster import no longer has them: kept with their hours and
+  // records, but signed out, unable to sign in and hidden from every list, until a later roster
+  // has them again.
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
   avatarUrl!: string | null;
 

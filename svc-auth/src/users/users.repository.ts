@@ -119,7 +119,8 @@ export class UsersRepository {
       school: string;
     }>({
       name: 'auth-identities',
-      text: `SELECT id, is_admin, is_supervisor, name, school FROM ${this.users} WHERE id = ANY($1::int[])`,
+      // Issue 31: a deactivated account has no identity (every service refuses it at once).
+      text: `SELECT id, is_admin, is_supervisor, name, school FROM ${this.users} WHERE id = ANY($1::int[]) AND active`,
       values: [ids],
     });
     return new Map(
@@ -144,9 +145,11 @@ export class UsersRepository {
       .where('lower(u.username) = lower(:username)', { username });
   }
 
+  // Issue 31: a deactivated account cannot sign in (the same answer as an unknown username).
   async findCredentials(username: string): Promise<Credentials | null> {
     const user = await this.byUsername(undefined, username)
       .select(['u.id', 'u.passwordHash'])
+      .andWhere('u.active')
       .getOne();
     return user ? { id: user.id, passwordHash: user.passwordHash } : null;
   }
@@ -179,6 +182,7 @@ export class UsersRepository {
       .createQueryBuilder('u')
       .select(['u.id', 'u.username', 'u.name', 'u.email', 'u.language'])
       .where('lower(u.email) = lower(:email)', { email })
+      .andWhere('u.active')
       .orderBy('u.id')
       .getMany();
     return users.map(toContact);

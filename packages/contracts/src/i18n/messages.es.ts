@@ -260,6 +260,26 @@ export const SHARED_MESSAGES_ES: SharedMessages = {
     opportunityUpdated: 'Oportunidad actualizada correctamente',
     seriesCreated: (count) => `${count} oportunidades creadas correctamente`,
   },
+  registration: {
+    rosterOnly:
+      'Solo pueden registrarse los estudiantes que están en la lista del distrito. Usa el correo electrónico que tu escuela tiene registrado o inicia sesión con tu cuenta del distrito.',
+    rosterAlreadyRegistered:
+      'Ya existe una cuenta para este estudiante. Inicia sesión o restablece tu contraseña.',
+    joinCodeRequired:
+      'Necesitas un código de acceso para registrarte. Pídeselo a tu maestro o al supervisor de tu escuela.',
+    joinCodeInvalid:
+      'Este código de acceso no es válido: puede que haya vencido o que ya se haya usado. Pide uno nuevo a tu maestro o al supervisor de tu escuela.',
+    districtSignInOnly:
+      'Los estudiantes no se registran aquí con una contraseña. Inicia sesión con tu cuenta del distrito.',
+    usesRange: 'Los usos deben ser un número entero de 1 a 10000',
+    expiresAtInvalid: 'Elige una fecha de vencimiento dentro del próximo año',
+    ownSchoolOnly:
+      'Los supervisores solo pueden administrar códigos de acceso de su propia escuela',
+    joinCodeNotFound: 'No se encontró el código de acceso',
+    rosterRefused: 'La lista no se importó: corrige las líneas indicadas y vuelve a subirla',
+    rosterFilesRequired: 'Sube los archivos orgs.csv y users.csv de una exportación OneRoster 1.1',
+    rosterTooLarge: 'Un archivo de la lista puede tener como máximo 64 MB',
+  },
   kit: {
     loading: 'Cargando',
     close: 'Cerrar',

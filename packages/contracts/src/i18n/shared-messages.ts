@@ -3,6 +3,7 @@ import {
   CONSENT_MESSAGES,
   GOAL_MESSAGES,
   OPPORTUNITY_EDIT_MESSAGES,
+  REGISTRATION_MESSAGES,
 } from '../feature-messages';
 import {
   API_MESSAGES,
@@ -29,6 +30,7 @@ export const SHARED_MESSAGES = {
   consent: CONSENT_MESSAGES,
   goals: GOAL_MESSAGES,
   opportunityEdit: OPPORTUNITY_EDIT_MESSAGES,
+  registration: REGISTRATION_MESSAGES,
   kit: KIT_TEXTS,
 } as const;
 

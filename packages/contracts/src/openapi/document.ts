@@ -164,18 +164,7 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
             required: true,
             content: {
               'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: [endpoint.multipart.field],
-                  properties: {
-                    [endpoint.multipart.field]: {
-                      type: 'string',
-                      contentMediaType: 'application/octet-stream',
-                      maxLength: endpoint.multipart.maxBytes,
-                      description: endpoint.multipart.description,
-                    },
-                  },
-                },
+                schema: multipartSchema(endpoint.multipart),
               },
             },
           },
@@ -252,3 +241,22 @@ export function buildOpenApiDocument(version = '1.0.0') {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+function multipartSchema(multipart: NonNullable<EndpointSpec['multipart']>) {
+  const fields = typeof multipart.field === 'string' ? [multipart.field] : [...multipart.field];
+  return {
+    type: 'object' as const,
+    required: fields,
+    properties: Object.fromEntries(
+      fields.map((field) => [
+        field,
+        {
+          type: 'string' as const,
+          contentMediaType: 'application/octet-stream',
+          maxLength: multipart.maxBytes,
+          description: multipart.description,
+        },
+      ]),
+    ),
+  };
+}

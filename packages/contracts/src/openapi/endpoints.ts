@@ -16,8 +16,18 @@ import {
   guardianConsentDecisionSchema,
   guardianConsentResponseSchema,
   pendingConsentResponseSchema,
-  registerOptionsResponseSchema,
 } from '../consent.schema';
+import { registerOptionsResponseSchema } from '../registration-policy.schema';
+import {
+  ROSTER_FILES,
+  rosterImportQuerySchema,
+  rosterImportResponseSchema,
+} from '../rosters.schema';
+import {
+  createJoinCodeSchema,
+  joinCodeCreatedResponseSchema,
+  joinCodeResponseSchema,
+} from '../join-codes.schema';
 import { AVATAR_MAX_BYTES } from '../constants';
 import {
   districtLinkSchema,
@@ -128,7 +138,8 @@ export interface EndpointSpec {
   // JSON request body.
   body?: z.ZodType;
   // multipart/form-data upload (the avatar): field name → description.
-  multipart?: { field: string; description: string; maxBytes: number };
+  // One file field, or several (each required, each up to maxBytes).
+  multipart?: { field: string | readonly string[]; description: string; maxBytes: number };
   // A file as the whole body (the PDF to verify).
   file?: { contentType: string; description: string; maxBytes: number };
   success: {
@@ -227,13 +238,13 @@ const spec: Registry = {
     rateLimit: 'counter',
     body: registerBodySchema,
     description:
-      'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s.',
+      'dateOfBirth and guardianEmail are asked only in guardian consent mode (issue 20); in school mode the body is exactly the spec’s. Issue 31: the district’s registration policy decides who may register (403 with a message saying how to get in otherwise): open needs school and grade; joinCode needs a valid joinCode (which sets the school) and grade; roster needs an e-mail the roster holds (school and grade come from the roster); districtSignIn refuses every registration.',
     success: {
       status: 200,
       schema: currentUserSchema,
       description: 'Registered and signed in; the session cookie is set',
     },
-    errors: [409, 415],
+    errors: [403, 409, 415],
   },
   logout: {
     summary: 'Sign out',
@@ -401,13 +412,13 @@ const spec: Registry = {
     errors: [415],
   },
   registerOptions: {
-    summary: 'What registration asks for (the district’s consent mode)',
+    summary: 'What registration asks for (the district’s consent mode and registration policy)',
     tag: 'Account',
     access: 'public',
     success: {
       status: 200,
       schema: registerOptionsResponseSchema,
-      description: 'The consent mode',
+      description: 'The consent mode and who may join',
     },
   },
   // Issue 31.
@@ -498,6 +509,48 @@ const spec: Registry = {
     params: consentUserParamSchema,
     success: { status: 204, description: 'Queued' },
     errors: [404, 409],
+  },
+  createJoinCode: {
+    summary: 'Create a join code for a school (audited; supervisors for their own school)',
+    tag: 'Users',
+    access: 'supervisor',
+    body: createJoinCodeSchema,
+    success: { status: 201, schema: joinCodeCreatedResponseSchema, description: 'The new code' },
+    errors: [403, 415],
+  },
+  listJoinCodes: {
+    summary: 'Join codes, newest first (supervisors see their own school’s)',
+    tag: 'Users',
+    access: 'supervisor',
+    success: { status: 200, schema: z.array(joinCodeResponseSchema), description: 'The codes' },
+  },
+  revokeJoinCode: {
+    summary: 'Revoke a join code (audited); it stops working at once',
+    tag: 'Users',
+    access: 'supervisor',
+    params: idParamSchema,
+    success: { status: 204, description: 'Revoked' },
+    errors: [403, 404],
+  },
+  importRoster: {
+    summary: 'Import the district roster (OneRoster 1.1 orgs.csv and users.csv; audited)',
+    tag: 'Users',
+    access: 'admin',
+    query: rosterImportQuerySchema,
+    multipart: {
+      field: ROSTER_FILES,
+      description:
+        'The orgs.csv and users.csv of a OneRoster 1.1 CSV export, UTF-8, each at most 64 MB',
+      maxBytes: 64 * 1024 * 1024,
+    },
+    description:
+      'A full import: people missing from it are deactivated (kept, signed out, hidden), returning ones reactivated. ?dryRun=true answers the preview and applies nothing. A file that is not a roster, or any bad line, answers 400 listing each line (errors[].path is the file, errors[].message "line N: reason") and applies nothing.',
+    success: {
+      status: 200,
+      schema: rosterImportResponseSchema,
+      description: 'What was (or, previewed, would be) created, updated, deactivated, reactivated',
+    },
+    errors: [413, 415],
   },
   listOpportunities: {
     summary: 'Volunteer opportunities',

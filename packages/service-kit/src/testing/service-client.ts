@@ -93,6 +93,7 @@ export function replicaUser(
     isSupervisor: false,
     directoryVisible: true,
     language: 'en',
+    active: true,
     restricted: false,
     ...user,
   };

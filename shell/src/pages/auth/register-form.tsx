@@ -2,8 +2,8 @@ import {
   apiPaths,
   GRADE_MAX,
   GRADE_MIN,
+  REGISTRATION_MESSAGES,
   SCHOOL_NAMES,
-  type ConsentMode,
   type RegisterOptions,
 } from '@district/contracts';
 import { apiRequest, Field, formatNumber, Select, translate, useAuth, useT } from '@district/ui';
@@ -19,50 +19,83 @@ import {
 
 const SCHOOL_OPTIONS = SCHOOL_NAMES.map((name) => ({ value: name, label: name }));
 
-const SCHOOL_MODE_INITIAL = {
-  username: '',
-  password: '',
-  name: '',
-  email: '',
-  school: '',
-  grade: '',
-  serviceHours: '',
-};
+const DEFAULT_OPTIONS: RegisterOptions = { consentMode: 'school', registrationPolicy: 'open' };
+
+interface RegisterValues {
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  school?: string;
+  grade?: string;
+  serviceHours: string;
+  dateOfBirth?: string;
+  guardianEmail?: string;
+  joinCode?: string;
+}
+
+// The fields the district's options ask for; in open school mode exactly the spec's form.
+function initialValues({ consentMode, registrationPolicy }: RegisterOptions): RegisterValues {
+  return {
+    username: '',
+    password: '',
+    name: '',
+    email: '',
+    ...(registrationPolicy === 'open' ? { school: '' } : {}),
+    ...(registrationPolicy === 'roster' ? {} : { grade: '' }),
+    serviceHours: '',
+    ...(consentMode === 'guardian' ? { dateOfBirth: '', guardianEmail: '' } : {}),
+    ...(registrationPolicy === 'joinCode' ? { joinCode: '' } : {}),
+  };
+}
 
 // Issue 20: in the district's guardian consent mode the form also asks for a date of birth and,
 // for students under 13, a parent's or guardian's e-mail (the server decides who is under 13).
+// Issue 31: the registration policy decides the rest: a join code (which sets the school), the
+// roster (which holds school and grade), or no password registration at all.
 export function RegisterForm() {
   const options = useQuery<RegisterOptions>({
     queryKey: [apiPaths.registerOptions],
     queryFn: async () => (await apiRequest('GET', apiPaths.registerOptions)).json(),
     staleTime: 60_000,
   });
-  const mode: ConsentMode = options.data?.consentMode ?? 'school';
-  // A new form when the mode arrives: the two modes accept different bodies.
-  return <RegisterFormFor key={mode} mode={mode} />;
+  const current = { ...DEFAULT_OPTIONS, ...options.data };
+  if (current.registrationPolicy === 'districtSignIn')
+    return <p role="status">{translate(REGISTRATION_MESSAGES.districtSignInOnly)}</p>;
+  // A new form when the options arrive: each accepts a different body.
+  return (
+    <RegisterFormFor
+      key={`${current.consentMode}-${current.registrationPolicy}`}
+      options={current}
+    />
+  );
 }
 
-function RegisterFormFor({ mode }: { mode: ConsentMode }) {
+function RegisterFormFor({ options }: { options: RegisterOptions }) {
   const { registerMutation } = useAuth();
   const { t } = useT();
-  const guardian = mode === 'guardian';
+  const policy = options.registrationPolicy;
   // Numbers arrive as text; the form schema turns them into numbers (and "" into "not given")
   // before the body's own schema checks them.
   const form = useSchemaForm({
-    // School mode sends the spec's body exactly: the two keys are left out, not empty.
-    initial: (guardian
-      ? { ...SCHOOL_MODE_INITIAL, dateOfBirth: '', guardianEmail: '' }
-      : SCHOOL_MODE_INITIAL) as typeof SCHOOL_MODE_INITIAL & {
-      dateOfBirth?: string;
-      guardianEmail?: string;
-    },
-    schema: (schemas) =>
-      guardian ? schemas.guardianRegisterFormSchema : schemas.registerFormSchema,
+    initial: initialValues(options),
+    schema: (schemas) => schemas.registerFormSchemaFor(options),
     onValid: (data) => registerMutation.mutate(data),
   });
 
   return (
     <form {...form.formProps} aria-label={t('shell.register.formLabel')}>
+      {policy === 'joinCode' && (
+        <TextField
+          form={form}
+          name="joinCode"
+          label={t('shell.register.joinCode')}
+          description={t('shell.register.joinCodeHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+      )}
       <TextField form={form} name="username" label={t('shell.form.username')} {...USERNAME_INPUT} />
       <TextField
         form={form}
@@ -71,30 +104,40 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
         {...NEW_PASSWORD_INPUT}
       />
       <TextField form={form} name="name" label={t('shell.register.name')} autoComplete="name" />
-      <TextField form={form} name="email" label={t('shell.form.email')} {...EMAIL_INPUT} />
-      <Field
-        label={t('shell.register.school')}
-        error={form.errors.school && translate(form.errors.school)}
-      >
-        <Select
-          name="school"
-          options={SCHOOL_OPTIONS}
-          placeholder={t('shell.register.schoolPlaceholder')}
-          value={form.values.school || undefined}
-          onValueChange={form.change('school')}
-        />
-      </Field>
+      <TextField
+        form={form}
+        name="email"
+        label={t('shell.form.email')}
+        description={policy === 'roster' ? t('shell.register.rosterEmailHint') : undefined}
+        {...EMAIL_INPUT}
+      />
+      {policy === 'open' && (
+        <Field
+          label={t('shell.register.school')}
+          error={form.errors.school && translate(form.errors.school)}
+        >
+          <Select
+            name="school"
+            options={SCHOOL_OPTIONS}
+            placeholder={t('shell.register.schoolPlaceholder')}
+            value={form.values.school || undefined}
+            onValueChange={form.change('school')}
+          />
+        </Field>
+      )}
       <div className="form__grid">
-        <TextField
-          form={form}
-          name="grade"
-          label={t('shell.register.grade')}
-          type="number"
-          inputMode="numeric"
-          min={GRADE_MIN}
-          max={GRADE_MAX}
-          step={1}
-        />
+        {policy !== 'roster' && (
+          <TextField
+            form={form}
+            name="grade"
+            label={t('shell.register.grade')}
+            type="number"
+            inputMode="numeric"
+            min={GRADE_MIN}
+            max={GRADE_MAX}
+            step={1}
+          />
+        )}
         <TextField
           form={form}
           name="serviceHours"
@@ -107,7 +150,7 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
           placeholder={formatNumber(0)}
         />
       </div>
-      {guardian && (
+      {options.consentMode === 'guardian' && (
         <>
           <TextField
             form={form}

@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  settings = { directoryVisibleByDefault: true, consentMode: 'school' };
+  settings = { directoryVisibleByDefault: true, consentMode: 'school', registrationPolicy: 'open' };
   consents = [pending(5, { mailsSent: 2 }), pending(6, { mailsSent: 3 })];
   server.requests.length = 0;
   queryClient.clear();
@@ -123,6 +123,22 @@ const patches = () =>
     .map((r) => JSON.parse(r.body) as unknown);
 
 describe('District settings tab (issue 20)', () => {
+  it('changes who may join at once (issue 31), in Spanish too', async () => {
+    renderPage();
+    await openTab('District settings');
+    const open = await screen.findByRole('radio', { name: 'Anyone who registers' });
+    expect((open as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Students with a join code' }));
+    await waitFor(() => expect(patches()).toEqual([{ registrationPolicy: 'joinCode' }]));
+    expect(
+      (screen.getByRole('radio', { name: 'Students with a join code' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    await changeLanguage('es');
+    expect(await screen.findByText('Quién puede unirse')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Solo con la cuenta del distrito' })).toBeTruthy();
+  });
+
   it('changes the directory default at once, and the consent mode only after confirming', async () => {
     renderPage();
     await openTab('District settings');

@@ -1,4 +1,9 @@
-import type { ConsentMode, PrivacySettings } from '@district/contracts';
+import {
+  REGISTRATION_POLICIES,
+  type ConsentMode,
+  type PrivacySettings,
+  type RegistrationPolicy,
+} from '@district/contracts';
 import { AlertDialog, Button, Card, EmptyState, Spinner, useT } from '@district/ui';
 import { useId, useState, type ReactNode } from 'react';
 import { useChangePrivacySettings, usePrivacySettings } from './district-settings.queries';
@@ -13,6 +18,24 @@ const CONSENT_MODE_KEYS = {
     hint: 'directory.settings.consent.guardianHint',
   },
 } as const satisfies Record<ConsentMode, { label: string; hint: string }>;
+
+// Issue 31: who may create an account (the server answers a refused registration with a 403
+// saying how to get in).
+const POLICY_KEYS = {
+  open: { label: 'directory.settings.policy.open', hint: 'directory.settings.policy.openHint' },
+  roster: {
+    label: 'directory.settings.policy.roster',
+    hint: 'directory.settings.policy.rosterHint',
+  },
+  joinCode: {
+    label: 'directory.settings.policy.joinCode',
+    hint: 'directory.settings.policy.joinCodeHint',
+  },
+  districtSignIn: {
+    label: 'directory.settings.policy.districtSignIn',
+    hint: 'directory.settings.policy.districtSignInHint',
+  },
+} as const satisfies Record<RegistrationPolicy, { label: string; hint: string }>;
 
 // Issue 20, the admins' "District settings" tab of /directory: whether new students start visible
 // to other students, and who consents for them (the district, or a guardian under 13). Both apply
@@ -81,6 +104,18 @@ function SettingsForm({ settings }: { settings: PrivacySettings }) {
           value: mode,
           label: t(CONSENT_MODE_KEYS[mode].label),
           hint: t(CONSENT_MODE_KEYS[mode].hint),
+        }))}
+      />
+      <ChoiceGroup
+        legend={t('directory.settings.policy.legend')}
+        name="registration-policy"
+        value={settings.registrationPolicy}
+        disabled={change.isPending}
+        onChange={(value) => change.mutate({ registrationPolicy: value as RegistrationPolicy })}
+        options={REGISTRATION_POLICIES.map((policy) => ({
+          value: policy,
+          label: t(POLICY_KEYS[policy].label),
+          hint: t(POLICY_KEYS[policy].hint),
         }))}
       />
       <AlertDialog

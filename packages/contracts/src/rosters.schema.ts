@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// POST /api/admin/rosters (admins): a OneRoster 1.1 bundle's orgs.csv and users.csv as multipart
+// files of these names. ?dryRun=true answers the preview and applies nothing. Teachers' and
+// administrators' accounts can be given rights by rule (never taken away by an import).
+export const ROSTER_FILES = ['orgs', 'users'] as const;
+export const rosterImportQuerySchema = z.strictObject({
+  dryRun: z.enum(['true', 'false']).optional(),
+  teachers: z.enum(['none', 'supervisor']).optional(),
+  administrators: z.enum(['none', 'supervisor', 'admin']).optional(),
+});
+export type RosterImportQuery = z.output<typeof rosterImportQuerySchema>;
+
+// What the import did (or, as a preview, would do). A roster with bad lines answers 400 with
+// each line in `errors` ({ path: 'orgs' | 'users', message: 'line N: reason' }) and applies
+// nothing.
+export const rosterImportResponseSchema = z.object({
+  applied: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  reactivated: z.number().int(),
+  deactivated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type RosterImportResult = z.infer<typeof rosterImportResponseSchema>;
