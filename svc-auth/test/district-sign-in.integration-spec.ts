@@ -228,6 +228,24 @@ describe('district sign-in (OpenID Connect)', () => {
       expect(await accountsWithEmail('unverified.student@students.district.test')).toBe(0);
     });
 
+    it('under the roster policy, a person the roster does not have, and makes no account', async () => {
+      await auth.db.query(
+        `INSERT INTO auth.privacy_settings (id, registration_policy) VALUES (true, 'roster')
+         ON CONFLICT (id) DO UPDATE SET registration_policy = 'roster'`,
+      );
+      try {
+        const b = browser();
+        await refusedWith(
+          b,
+          await b.signIn('beatriz.estudiante@students.district.test'),
+          'not-rostered',
+        );
+        expect(await accountsWithEmail('beatriz.estudiante@students.district.test')).toBe(0);
+      } finally {
+        await auth.db.query(`UPDATE auth.privacy_settings SET registration_policy = 'open'`);
+      }
+    });
+
     it('a callback replayed after use, or without this browser’s request', async () => {
       const b = browser();
       const callback = await b.signInAtProvider(
