@@ -9,14 +9,14 @@ import {
   startVolunteerApp,
   type VolunteerTestApp,
 } from '../../svc-volunteer/test/support/volunteer-fixtures';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, type TestUser } from './support/directory-fixtures';
 
 // Issue 16: svc-volunteer's audit records reach svc-auth's one table through svc-volunteer's
 // outbox, its relay and Redis (the two services share a BullMQ prefix, as on the platform), and
 // GET /api/audit reads that table alone: no call between the services.
 
-let h: AuthHarness;
+let h: AuthTestService;
 let volunteer: VolunteerTestApp;
 let admin: TestUser;
 let queue: Queue;
@@ -55,7 +55,7 @@ interface Page {
 }
 
 const audit = (query: string): Promise<Page> =>
-  h.api('GET', `/api/audit${query}`, { headers: admin.headers }) as Promise<Page>;
+  h.request('GET', `/api/audit${query}`, { headers: admin.headers }) as Promise<Page>;
 
 async function allPages(query: string, pageSize: number): Promise<Item[]> {
   const seen: Item[] = [];
