@@ -1,6 +1,7 @@
 // `npm test`: the layers of scripts/test-layers.ts, cheapest first: lint, unit (one jest run over
 // every folder), integration (one jest run per folder, real PostgreSQL/Redis), gateway (real
-// nginx), then a build and the Playwright e2e suite. A failing layer stops the later ones
+// nginx), then the Playwright e2e suite (its build runs beside the services' integration
+// suites). A failing layer stops the later ones
 // (--keep-going runs them all). Each layer prints a timing line ("=== layer unit: 1 passed, 0
 // failed in 9.8 s"); the summary gives each layer and folder, then one line
 // "N passed, M failed[, K skipped]" summed over all of them (lint counts as one check).
