@@ -14,6 +14,9 @@ export interface JestJson {
   testResults?: Array<{
     name?: string;
     status?: string;
+    // Epoch milliseconds.
+    startTime?: number;
+    endTime?: number;
     message?: string;
     assertionResults?: Array<{ status?: string }>;
   }>;

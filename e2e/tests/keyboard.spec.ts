@@ -279,6 +279,9 @@ const SELECTS: SelectCase[] = [
     role: 'supervisor',
     open: async (page) => {
       await page.goto('/supervisor');
+      // The school list comes with the counts: opened before they load, the options change
+      // under the keyboard's highlight (the flaky run). A person sees the counts first.
+      await expect(page.getByRole('tab', { name: /^Pending \(\d+\)$/ })).toBeVisible();
       return page.getByRole('combobox', { name: 'School' });
     },
   },

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityHeader, testRedisUrl, eventually } from '@district/service-kit/testing';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import {
   createUser,
   HoursApprovedSender,
@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from './support/directory-fixtures';
 
-let h: AuthHarness;
+let h: AuthTestService;
 let student: TestUser;
 let supervisor: TestUser;
 let admin: TestUser;
@@ -41,9 +41,9 @@ async function exists(id: number): Promise<boolean> {
 }
 
 const changeSchool = (id: number | string, json: unknown, headers = admin.headers) =>
-  h.api('PATCH', `/api/users/${id}/school`, { json, headers });
+  h.request('PATCH', `/api/users/${id}/school`, { json, headers });
 const deleteUser = (id: number | string, headers = admin.headers) =>
-  h.api('DELETE', `/api/users/${id}`, { headers });
+  h.request('DELETE', `/api/users/${id}`, { headers });
 
 describe('PATCH /api/users/{id}/school', () => {
   it('is refused signed out (401), to students and supervisors (403), and changes nothing', async () => {
@@ -51,7 +51,7 @@ describe('PATCH /api/users/{id}/school', () => {
     const before = await outboxCount(h);
     expect(
       (
-        await h.api('PATCH', `/api/users/${target.id}/school`, {
+        await h.request('PATCH', `/api/users/${target.id}/school`, {
           json: { school: 'Rummel High School' },
         })
       ).status,
@@ -90,7 +90,7 @@ describe('PATCH /api/users/{id}/school', () => {
       isSupervisor: false,
     });
     expect(await schoolOf(target.id)).toBe('West Jefferson High School');
-    const listed = await h.api('GET', '/api/directory', { headers: student.headers });
+    const listed = await h.request('GET', '/api/directory', { headers: student.headers });
     expect(listed.body.find((u: { ref: string }) => u.ref === target.ref).school).toBe(
       'West Jefferson High School',
     );
@@ -156,7 +156,7 @@ describe('PATCH /api/users/{id}/school', () => {
     }
     const extra = await changeSchool(target.id, { school: 'Rummel High School', isAdmin: true });
     expect(extra.status).toBe(400);
-    const malformed = await h.api('PATCH', `/api/users/${target.id}/school`, {
+    const malformed = await h.request('PATCH', `/api/users/${target.id}/school`, {
       body: '{"school":',
       headers: { ...admin.headers, 'content-type': 'application/json' },
     });
@@ -176,12 +176,12 @@ describe('PATCH /api/users/{id}/school', () => {
 describe('DELETE /api/users/{id}', () => {
   it('is refused signed out (401) and to students and supervisors (403); the account stays', async () => {
     const target = await createUser(h, 'student');
-    expect((await h.api('DELETE', `/api/users/${target.id}`)).status).toBe(401);
+    expect((await h.request('DELETE', `/api/users/${target.id}`)).status).toBe(401);
     for (const caller of [student, supervisor, target]) {
       expect((await deleteUser(target.id, caller.headers)).status).toBe(403);
     }
     expect(await exists(target.id)).toBe(true);
-    expect((await h.api('GET', '/api/user', { sid: target.sid })).status).toBe(200);
+    expect((await h.request('GET', '/api/user', { sid: target.sid })).status).toBe(200);
   });
 
   // An admin deleting their own account (403, recorded, nothing deleted):
@@ -189,7 +189,7 @@ describe('DELETE /api/users/{id}', () => {
   it('deletes the account, ends its sessions at once, removes its tokens, credits and avatar, and emits user.deleted', async () => {
     const target = await createUser(h, 'student', { name: 'Gone Soon' });
     // A second browser signed in too.
-    const login = await h.api('POST', '/api/login', {
+    const login = await h.request('POST', '/api/login', {
       json: { username: target.username, password: 'correct horse battery' },
     });
     expect(login.status).toBe(200);
@@ -200,7 +200,7 @@ describe('DELETE /api/users/{id}', () => {
       .toBuffer();
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'me.png');
-    const upload = await h.api('PATCH', '/api/user/avatar', {
+    const upload = await h.request('PATCH', '/api/user/avatar', {
       body: form,
       headers: identityHeader({ id: target.id }),
     });
@@ -216,9 +216,11 @@ describe('DELETE /api/users/{id}', () => {
     await hours.send(7001, target.id, 2);
     await eventually(
       async () =>
-        expect(await (await h.api('GET', '/api/user', { sid: target.sid })).body.serviceHours).toBe(
-          6.5,
-        ),
+        expect(
+          await (
+            await h.request('GET', '/api/user', { sid: target.sid })
+          ).body.serviceHours,
+        ).toBe(6.5),
       {
         timeout: 10_000,
       },
@@ -231,14 +233,14 @@ describe('DELETE /api/users/{id}', () => {
 
     // Both browsers are signed out on their very next request, and the gateway check fails.
     for (const sid of [target.sid, login.sid!]) {
-      expect((await h.api('GET', '/api/user', { sid })).status).toBe(401);
-      expect((await h.api('GET', '/internal/auth/verify', { sid })).status).toBe(401);
+      expect((await h.request('GET', '/api/user', { sid })).status).toBe(401);
+      expect((await h.request('GET', '/internal/auth/verify', { sid })).status).toBe(401);
     }
     for (const sid of [target.sid, login.sid!])
       expect(await h.redis.exists(`${h.config.BULLMQ_PREFIX}:sess:${sid}`)).toBe(0);
     expect(await h.redis.exists(`${h.config.BULLMQ_PREFIX}:user-sess:${target.id}`)).toBe(0);
     // Nor can the password sign in again.
-    const relogin = await h.api('POST', '/api/login', {
+    const relogin = await h.request('POST', '/api/login', {
       json: { username: target.username, password: 'correct horse battery' },
     });
     expect(relogin.status).toBe(401);
@@ -251,7 +253,7 @@ describe('DELETE /api/users/{id}', () => {
       expect(rows).toHaveLength(0);
     }
     expect(await readdir(h.avatarDir)).not.toContain(avatarFile);
-    const listed = await h.api('GET', '/api/directory', { headers: student.headers });
+    const listed = await h.request('GET', '/api/directory', { headers: student.headers });
     expect(listed.body.map((u: { ref: string }) => u.ref)).not.toContain(target.ref);
 
     const events = await outboxRows(h, 'user.deleted', target.id);

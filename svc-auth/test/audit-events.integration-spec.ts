@@ -6,24 +6,24 @@ import { addAuditRecord, withTransaction } from '@district/service-kit';
 import { testRedisUrl, waitFor } from '@district/service-kit/testing';
 import {
   opportunityBody,
-  startVolunteerApp,
-  type VolunteerTestApp,
+  startVolunteerService,
+  type VolunteerService,
 } from '../../svc-volunteer/test/support/volunteer-fixtures';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, type TestUser } from './support/directory-fixtures';
 
 // Issue 16: svc-volunteer's audit records reach svc-auth's one table through svc-volunteer's
 // outbox, its relay and Redis (the two services share a BullMQ prefix, as on the platform), and
 // GET /api/audit reads that table alone: no call between the services.
 
-let h: AuthHarness;
-let volunteer: VolunteerTestApp;
+let h: AuthTestService;
+let volunteer: VolunteerService;
 let admin: TestUser;
 let queue: Queue;
 
 beforeAll(async () => {
   h = await startAuthService();
-  volunteer = await startVolunteerApp({ prefix: h.config.BULLMQ_PREFIX });
+  volunteer = await startVolunteerService({ prefix: h.config.BULLMQ_PREFIX });
   admin = await createUser(h, 'admin', { name: 'Ada Events' });
   // Where a relay puts svc-auth's events; the test uses it to redeliver.
   queue = new Queue('events-svc-auth', {
@@ -55,7 +55,7 @@ interface Page {
 }
 
 const audit = (query: string): Promise<Page> =>
-  h.api('GET', `/api/audit${query}`, { headers: admin.headers }) as Promise<Page>;
+  h.request('GET', `/api/audit${query}`, { headers: admin.headers }) as Promise<Page>;
 
 async function allPages(query: string, pageSize: number): Promise<Item[]> {
   const seen: Item[] = [];
@@ -101,15 +101,19 @@ const storedCount = async (sourceId: string): Promise<number> =>
 describe('audit by events (svc-volunteer → outbox → Redis → svc-auth)', () => {
   it('shows an action done in svc-volunteer in GET /api/audit, with its time and actor name', async () => {
     const identity = { id: admin.id, isAdmin: true };
-    const created = await volunteer.api<Opportunity>('POST', '/api/opportunities', {
+    const created = await volunteer.request<Opportunity>('POST', '/api/opportunities', {
       as: identity,
-      body: opportunityBody({ title: 'Bayou Sweep' }),
+      json: opportunityBody({ title: 'Bayou Sweep' }),
     });
     expect(created.status).toBe(201);
-    const archived = await volunteer.api('PATCH', `/api/opportunities/${created.body.id}/status`, {
-      as: identity,
-      body: { status: 'archived' },
-    });
+    const archived = await volunteer.request(
+      'PATCH',
+      `/api/opportunities/${created.body.id}/status`,
+      {
+        as: identity,
+        json: { status: 'archived' },
+      },
+    );
     expect(archived.status).toBe(200);
 
     const item = await waitFor(async () => {

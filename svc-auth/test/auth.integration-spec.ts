@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifyIdentityToken } from '@district/service-kit';
 import { TEST_IDENTITY_SECRET, eventually } from '@district/service-kit/testing';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService();
@@ -23,7 +23,7 @@ async function countUsers(): Promise<number> {
 describe('POST /api/register', () => {
   it('creates the account, answers the user, and signs the browser in', async () => {
     const body = registration({ name: 'Grace Hopper', serviceHours: 12.5 });
-    const res = await h.api('POST', '/api/register', { json: body });
+    const res = await h.request('POST', '/api/register', { json: body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -53,7 +53,7 @@ describe('POST /api/register', () => {
     expect(cookie).toMatch(/Path=\//);
     // PUBLIC_URL is http in this run, so no Secure flag.
     expect(cookie).not.toMatch(/Secure/i);
-    const me = await h.api('GET', '/api/user', { sid: res.sid });
+    const me = await h.request('GET', '/api/user', { sid: res.sid });
     expect(me.status).toBe(200);
     expect(me.body).toEqual(res.body);
     expect(me.headers.get('cache-control')).toBe('no-store');
@@ -61,7 +61,7 @@ describe('POST /api/register', () => {
 
   it('stores an argon2id hash, never the password', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const [row] = (await h.db.query('SELECT password_hash FROM auth.users WHERE username = $1', [
       body.username,
     ])) as Array<{
@@ -73,16 +73,16 @@ describe('POST /api/register', () => {
 
   it('defaults serviceHours to 0', async () => {
     const { serviceHours: _omit, ...body } = registration();
-    const res = await h.api('POST', '/api/register', { json: body });
+    const res = await h.request('POST', '/api/register', { json: body });
     expect(res.status).toBe(200);
     expect(res.body.serviceHours).toBe(0);
   });
 
   it('refuses a username that differs only in case, with the field named', async () => {
     const body = registration({ username: 'MixedCaseName' });
-    expect((await h.api('POST', '/api/register', { json: body })).status).toBe(200);
+    expect((await h.request('POST', '/api/register', { json: body })).status).toBe(200);
     const before = await countUsers();
-    const again = await h.api('POST', '/api/register', {
+    const again = await h.request('POST', '/api/register', {
       json: registration({ username: 'mixedcasename' }),
     });
     expect(again.status).toBe(400);
@@ -97,9 +97,9 @@ describe('POST /api/register', () => {
 
   it('lets exactly one of two simultaneous registrations of one name win, and the other gets a 400', async () => {
     const results = await Promise.all([
-      h.api('POST', '/api/register', { json: registration({ username: 'RaceWinner' }) }),
-      h.api('POST', '/api/register', { json: registration({ username: 'racewinner' }) }),
-      h.api('POST', '/api/register', { json: registration({ username: 'RACEWINNER' }) }),
+      h.request('POST', '/api/register', { json: registration({ username: 'RaceWinner' }) }),
+      h.request('POST', '/api/register', { json: registration({ username: 'racewinner' }) }),
+      h.request('POST', '/api/register', { json: registration({ username: 'RACEWINNER' }) }),
     ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400, 400]);
@@ -119,21 +119,23 @@ describe('POST /api/register', () => {
       { isSupervisor: true },
       { isAdmin: true, isSupervisor: true },
     ]) {
-      const res = await h.api('POST', '/api/register', { json: registration(crafted) });
+      const res = await h.request('POST', '/api/register', { json: registration(crafted) });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Roles cannot be set at registration');
       expect(res.body.errors[0].path).toMatch(/^is(Admin|Supervisor)$/);
     }
     expect(await countUsers()).toBe(before);
     // The spec form's own default (isSupervisor: false) is accepted and means nothing.
-    const ok = await h.api('POST', '/api/register', {
+    const ok = await h.request('POST', '/api/register', {
       json: registration({ isSupervisor: false }),
     });
     expect(ok.status).toBe(200);
     expect(ok.body.isSupervisor).toBe(false);
     expect(ok.body.isAdmin).toBe(false);
     // Fields that are not part of the form are refused too, naming the field.
-    const sneaky = await h.api('POST', '/api/register', { json: registration({ is_admin: true }) });
+    const sneaky = await h.request('POST', '/api/register', {
+      json: registration({ is_admin: true }),
+    });
     expect(sneaky.status).toBe(400);
     expect(sneaky.body.errors).toContainEqual({
       path: 'is_admin',
@@ -163,7 +165,7 @@ describe('POST /api/register', () => {
     ];
     const before = await countUsers();
     for (const [override, path, message] of cases) {
-      const res = await h.api('POST', '/api/register', { json: registration(override) });
+      const res = await h.request('POST', '/api/register', { json: registration(override) });
       expect(res.status).toBe(400);
       expect(res.body.statusCode).toBe(400);
       expect(res.body.errors).toContainEqual({ path, message });
@@ -173,7 +175,7 @@ describe('POST /api/register', () => {
 
   it('accepts every grade from 6 to 12 and the optional fields of the form', async () => {
     for (const grade of [6, 12]) {
-      const res = await h.api('POST', '/api/register', {
+      const res = await h.request('POST', '/api/register', {
         json: registration({ grade, avatarUrl: 'https://example.org/me.png', serviceHours: 0 }),
       });
       expect(res.status).toBe(200);
@@ -186,25 +188,25 @@ describe('POST /api/register', () => {
 describe('login and logout', () => {
   it('signs in with the right password (username in any case) and answers the user', async () => {
     const body = registration({ username: 'LoginCase' });
-    const created = await h.api('POST', '/api/register', { json: body });
-    const res = await h.api('POST', '/api/login', {
+    const created = await h.request('POST', '/api/register', { json: body });
+    const res = await h.request('POST', '/api/login', {
       json: { username: 'logincase', password: body.password },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(created.body);
     expect(res.sid).toBeDefined();
     expect(res.sid).not.toBe(created.sid);
-    const me = await h.api('GET', '/api/user', { sid: res.sid });
+    const me = await h.request('GET', '/api/user', { sid: res.sid });
     expect(me.body.id).toBe(created.body.id);
   });
 
   it('answers 401 with one message for a wrong password and for an unknown user alike', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
-    const wrong = await h.api('POST', '/api/login', {
+    await h.request('POST', '/api/register', { json: body });
+    const wrong = await h.request('POST', '/api/login', {
       json: { username: body.username, password: 'not the password' },
     });
-    const unknown = await h.api('POST', '/api/login', {
+    const unknown = await h.request('POST', '/api/login', {
       json: { username: 'nobody-here', password: 'whatever123' },
     });
     for (const res of [wrong, unknown]) {
@@ -215,10 +217,10 @@ describe('login and logout', () => {
   });
 
   it('requires both fields, naming the missing one', async () => {
-    const res = await h.api('POST', '/api/login', { json: { username: 'someone' } });
+    const res = await h.request('POST', '/api/login', { json: { username: 'someone' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ path: 'password', message: 'Required' }]);
-    const empty = await h.api('POST', '/api/login', { json: { username: '', password: '' } });
+    const empty = await h.request('POST', '/api/login', { json: { username: '', password: '' } });
     expect(empty.status).toBe(400);
     expect(empty.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
       'password',
@@ -227,70 +229,70 @@ describe('login and logout', () => {
   });
 
   it('logout ends the session on the server and clears the cookie', async () => {
-    const created = await h.api('POST', '/api/register', { json: registration() });
+    const created = await h.request('POST', '/api/register', { json: registration() });
     const sid = created.sid!;
-    expect((await h.api('GET', '/api/user', { sid })).status).toBe(200);
-    const out = await h.api('POST', '/api/logout', { sid });
+    expect((await h.request('GET', '/api/user', { sid })).status).toBe(200);
+    const out = await h.request('POST', '/api/logout', { sid });
     expect(out.status).toBe(200);
     expect(out.setCookie.find((c) => c.startsWith('sid='))).toMatch(
       /Expires=Thu, 01 Jan 1970|Max-Age=0/i,
     );
     // The old cookie value is dead even if a client keeps sending it.
-    expect((await h.api('GET', '/api/user', { sid })).status).toBe(401);
-    expect((await h.api('GET', '/internal/auth/verify', { sid })).status).toBe(401);
+    expect((await h.request('GET', '/api/user', { sid })).status).toBe(401);
+    expect((await h.request('GET', '/internal/auth/verify', { sid })).status).toBe(401);
     expect(await h.redis.exists(`${h.config.BULLMQ_PREFIX}:sess:${sid}`)).toBe(0);
   });
 
   // Issue 34: the shell's own session check; without ?optional=1 nothing changes (SPEC: 401).
   it('answers the optional session check with 204 and no body when nobody is signed in', async () => {
-    const none = await h.api('GET', '/api/user?optional=1');
+    const none = await h.request('GET', '/api/user?optional=1');
     expect([none.status, none.text, none.headers.get('cache-control')]).toEqual([
       204,
       '',
       'no-store',
     ]);
-    expect((await h.api('GET', '/api/user')).status).toBe(401);
-    const created = await h.api('POST', '/api/register', { json: registration() });
-    const me = await h.api('GET', '/api/user?optional=1', { sid: created.sid });
+    expect((await h.request('GET', '/api/user')).status).toBe(401);
+    const created = await h.request('POST', '/api/register', { json: registration() });
+    const me = await h.request('GET', '/api/user?optional=1', { sid: created.sid });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: created.body.username });
     expect(me.headers.get('cache-control')).toBe('no-store');
-    const bad = await h.api('GET', '/api/user?optional=yes');
+    const bad = await h.request('GET', '/api/user?optional=yes');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('optional');
   });
 
   it('logout without a session is still 200', async () => {
-    expect((await h.api('POST', '/api/logout')).status).toBe(200);
-    expect((await h.api('POST', '/api/logout', { sid: 'garbage' })).status).toBe(200);
+    expect((await h.request('POST', '/api/logout')).status).toBe(200);
+    expect((await h.request('POST', '/api/logout', { sid: 'garbage' })).status).toBe(200);
   });
 
   it('keeps each session separate: logging out one device leaves the other signed in', async () => {
     const body = registration();
-    const a = await h.api('POST', '/api/register', { json: body });
-    const b = await h.api('POST', '/api/login', {
+    const a = await h.request('POST', '/api/register', { json: body });
+    const b = await h.request('POST', '/api/login', {
       json: { username: body.username, password: body.password },
     });
-    await h.api('POST', '/api/logout', { sid: a.sid });
-    expect((await h.api('GET', '/api/user', { sid: a.sid })).status).toBe(401);
-    expect((await h.api('GET', '/api/user', { sid: b.sid })).status).toBe(200);
+    await h.request('POST', '/api/logout', { sid: a.sid });
+    expect((await h.request('GET', '/api/user', { sid: a.sid })).status).toBe(401);
+    expect((await h.request('GET', '/api/user', { sid: b.sid })).status).toBe(200);
   });
 });
 
 describe('GET /api/user', () => {
   it('is 401 JSON without a cookie, with a forged cookie, and with an expired session', async () => {
-    const none = await h.api('GET', '/api/user');
+    const none = await h.request('GET', '/api/user');
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
-    const forged = await h.api('GET', '/api/user', { sid: 'A'.repeat(43) });
+    const forged = await h.request('GET', '/api/user', { sid: 'A'.repeat(43) });
     expect(forged.status).toBe(401);
-    const created = await h.api('POST', '/api/register', { json: registration() });
+    const created = await h.request('POST', '/api/register', { json: registration() });
     await h.redis.del(`${h.config.BULLMQ_PREFIX}:sess:${created.sid}`);
-    expect((await h.api('GET', '/api/user', { sid: created.sid })).status).toBe(401);
+    expect((await h.request('GET', '/api/user', { sid: created.sid })).status).toBe(401);
   });
 
   it('stores sessions in Redis with a 14-day expiry and indexes them per user', async () => {
-    const created = await h.api('POST', '/api/register', { json: registration() });
+    const created = await h.request('POST', '/api/register', { json: registration() });
     const key = `${h.config.BULLMQ_PREFIX}:sess:${created.sid}`;
     expect(JSON.parse((await h.redis.get(key))!)).toEqual({ userId: created.body.id });
     const ttl = await h.redis.ttl(key);
@@ -301,16 +303,16 @@ describe('GET /api/user', () => {
   });
 
   it('pushes the expiry forward on use, but not more than once a minute', async () => {
-    const created = await h.api('POST', '/api/register', { json: registration() });
+    const created = await h.request('POST', '/api/register', { json: registration() });
     const key = `${h.config.BULLMQ_PREFIX}:sess:${created.sid}`;
     // Fresh session: a use within the first minute does not rewrite the TTL or the cookie.
     await h.redis.expire(key, 14 * 24 * 3600 - 10);
-    const early = await h.api('GET', '/api/user', { sid: created.sid });
+    const early = await h.request('GET', '/api/user', { sid: created.sid });
     expect(early.sid).toBeUndefined();
     expect(await h.redis.ttl(key)).toBeLessThanOrEqual(14 * 24 * 3600 - 10);
     // An hour-old session is refreshed to the full 14 days, and the browser cookie with it.
     await h.redis.expire(key, 14 * 24 * 3600 - 3600);
-    const later = await h.api('GET', '/api/user', { sid: created.sid });
+    const later = await h.request('GET', '/api/user', { sid: created.sid });
     expect(later.status).toBe(200);
     expect(later.sid).toBe(created.sid);
     await eventually(async () =>
@@ -319,27 +321,29 @@ describe('GET /api/user', () => {
   });
 
   it('includes approved hour credits in serviceHours', async () => {
-    const created = await h.api('POST', '/api/register', {
+    const created = await h.request('POST', '/api/register', {
       json: registration({ serviceHours: 3 }),
     });
     await h.db.query(
       'INSERT INTO auth.hour_credits (log_id, user_id, hours) VALUES ($1, $2, 2.5), ($3, $2, 1)',
       [900_000 + created.body.id, created.body.id, 800_000 + created.body.id],
     );
-    const me = await h.api('GET', '/api/user', { sid: created.sid });
+    const me = await h.request('GET', '/api/user', { sid: created.sid });
     expect(me.body.serviceHours).toBe(6.5);
   });
 });
 
 describe('GET /internal/auth/verify', () => {
   it('is 401 without a valid session', async () => {
-    expect((await h.api('GET', '/internal/auth/verify')).status).toBe(401);
-    expect((await h.api('GET', '/internal/auth/verify', { sid: 'x'.repeat(43) })).status).toBe(401);
+    expect((await h.request('GET', '/internal/auth/verify')).status).toBe(401);
+    expect((await h.request('GET', '/internal/auth/verify', { sid: 'x'.repeat(43) })).status).toBe(
+      401,
+    );
   });
 
   it('answers 204 with a signed identity whose roles are read fresh from the database', async () => {
-    const created = await h.api('POST', '/api/register', { json: registration() });
-    const first = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
+    const created = await h.request('POST', '/api/register', { json: registration() });
+    const first = await h.request('GET', '/internal/auth/verify', { sid: created.sid });
     expect(first.status).toBe(204);
     expect(first.text).toBe('');
     const identity = verifyIdentityToken(first.headers.get('x-identity')!, TEST_IDENTITY_SECRET);
@@ -353,7 +357,7 @@ describe('GET /internal/auth/verify', () => {
     });
 
     await h.db.query('UPDATE auth.users SET is_supervisor = true WHERE id = $1', [created.body.id]);
-    const promoted = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
+    const promoted = await h.request('GET', '/internal/auth/verify', { sid: created.sid });
     expect(
       verifyIdentityToken(promoted.headers.get('x-identity')!, TEST_IDENTITY_SECRET),
     ).toMatchObject({
@@ -365,7 +369,7 @@ describe('GET /internal/auth/verify', () => {
     await h.db.query('UPDATE auth.users SET is_supervisor = false, is_admin = true WHERE id = $1', [
       created.body.id,
     ]);
-    const admin = await h.api('GET', '/internal/auth/verify', { sid: created.sid });
+    const admin = await h.request('GET', '/internal/auth/verify', { sid: created.sid });
     expect(
       verifyIdentityToken(admin.headers.get('x-identity')!, TEST_IDENTITY_SECRET),
     ).toMatchObject({
@@ -376,10 +380,10 @@ describe('GET /internal/auth/verify', () => {
   });
 
   it('signs a short-lived token (60 s) that another secret cannot verify', async () => {
-    const created = await h.api('POST', '/api/register', { json: registration() });
-    const token = (await h.api('GET', '/internal/auth/verify', { sid: created.sid })).headers.get(
-      'x-identity',
-    )!;
+    const created = await h.request('POST', '/api/register', { json: registration() });
+    const token = (
+      await h.request('GET', '/internal/auth/verify', { sid: created.sid })
+    ).headers.get('x-identity')!;
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<
       string,
       unknown
@@ -394,10 +398,12 @@ describe('GET /internal/auth/verify', () => {
   });
 
   it('is 401 once the account is gone', async () => {
-    const created = await h.api('POST', '/api/register', { json: registration() });
+    const created = await h.request('POST', '/api/register', { json: registration() });
     await h.db.query('DELETE FROM auth.users WHERE id = $1', [created.body.id]);
-    expect((await h.api('GET', '/internal/auth/verify', { sid: created.sid })).status).toBe(401);
-    expect((await h.api('GET', '/api/user', { sid: created.sid })).status).toBe(401);
+    expect((await h.request('GET', '/internal/auth/verify', { sid: created.sid })).status).toBe(
+      401,
+    );
+    expect((await h.request('GET', '/api/user', { sid: created.sid })).status).toBe(401);
   });
 });
 
@@ -410,9 +416,9 @@ describe('login throttling behind a trusted proxy', () => {
     // school-sized, so the pair shows where the address comes from).
     expect(h.config.TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const login = (address: string, password = body.password) =>
-      h.api('POST', '/api/login', {
+      h.request('POST', '/api/login', {
         json: { username: body.username, password },
         headers: { 'x-forwarded-for': address },
       });
@@ -426,7 +432,7 @@ describe('login throttling behind a trusted proxy', () => {
 describe('login throttling for a peer that is not a trusted proxy', () => {
   // Someone who reaches svc-auth directly (not through the gateway) and sends a new
   // X-Forwarded-For with every guess must still be counted as one address.
-  let direct: AuthHarness;
+  let direct: AuthTestService;
 
   beforeAll(async () => {
     // The test's loopback calls are now an untrusted peer: only the cluster range is a proxy.
@@ -439,15 +445,15 @@ describe('login throttling for a peer that is not a trusted proxy', () => {
 
   it('ignores a rotating X-Forwarded-For and answers 429 after 5 failures on one account', async () => {
     const body = registration();
-    await direct.api('POST', '/api/register', { json: body });
+    await direct.request('POST', '/api/register', { json: body });
     for (let i = 0; i < 5; i += 1) {
-      const res = await direct.api('POST', '/api/login', {
+      const res = await direct.request('POST', '/api/login', {
         json: { username: body.username, password: 'password1' },
         headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
       });
       expect(res.status).toBe(401);
     }
-    const blocked = await direct.api('POST', '/api/login', {
+    const blocked = await direct.request('POST', '/api/login', {
       json: { username: body.username, password: body.password },
       headers: { 'x-forwarded-for': '198.51.100.200' },
     });

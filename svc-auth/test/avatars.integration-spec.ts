@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityHeader } from '@district/service-kit/testing';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService();
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function newUser() {
-  const res = await h.api('POST', '/api/register', { json: registration() });
+  const res = await h.request('POST', '/api/register', { json: registration() });
   return { id: res.body.id as number, sid: res.sid! };
 }
 
@@ -26,7 +26,7 @@ function form(bytes: Buffer, filename: string, type: string, field = 'avatar'): 
 }
 
 function upload(userId: number | null, body: FormData) {
-  return h.api('PATCH', '/api/user/avatar', {
+  return h.request('PATCH', '/api/user/avatar', {
     body,
     headers: userId === null ? {} : identityHeader({ id: userId }),
   });
@@ -51,7 +51,7 @@ describe('PATCH /api/user/avatar', () => {
     expect(res.status).toBe(200);
     expect(res.body.avatarUrl).toMatch(new RegExp(`^/api/avatars/${user.id}-[0-9a-f]{16}\\.webp$`));
 
-    const me = await h.api('GET', '/api/user', { sid: user.sid });
+    const me = await h.request('GET', '/api/user', { sid: user.sid });
     expect(me.body.avatarUrl).toBe(res.body.avatarUrl);
 
     const image = await fetch(`${h.service.url}${res.body.avatarUrl}`);
@@ -125,7 +125,7 @@ describe('PATCH /api/user/avatar', () => {
       message: 'File size must be less than 5MB',
       errors: [{ path: 'avatar', message: 'File size must be less than 5MB' }],
     });
-    expect((await h.api('GET', '/api/user', { sid: user.sid })).body.avatarUrl).toBeNull();
+    expect((await h.request('GET', '/api/user', { sid: user.sid })).body.avatarUrl).toBeNull();
     expect(await outboxFor('user.updated', user.id)).toHaveLength(0);
   });
 
@@ -151,7 +151,7 @@ describe('PATCH /api/user/avatar', () => {
       message: 'Please select an image file',
       errors: [{ path: 'avatar', message: 'Please select an image file' }],
     });
-    expect((await h.api('GET', '/api/user', { sid: user.sid })).body.avatarUrl).toBeNull();
+    expect((await h.request('GET', '/api/user', { sid: user.sid })).body.avatarUrl).toBeNull();
   });
 
   it('refuses an SVG (a text document, not a picture we rasterise) and a truncated PNG', async () => {
@@ -177,7 +177,7 @@ describe('PATCH /api/user/avatar', () => {
     ]);
     const empty = await upload(user.id, new FormData());
     expect(empty.status).toBe(400);
-    const json = await h.api('PATCH', '/api/user/avatar', {
+    const json = await h.request('PATCH', '/api/user/avatar', {
       json: { avatar: 'x' },
       headers: identityHeader({ id: user.id }),
     });
@@ -187,13 +187,13 @@ describe('PATCH /api/user/avatar', () => {
 
   it('is 401 without the gateway identity, even with a session cookie', async () => {
     const user = await newUser();
-    const res = await h.api('PATCH', '/api/user/avatar', {
+    const res = await h.request('PATCH', '/api/user/avatar', {
       body: form(await png(), 'me.png', 'image/png'),
       sid: user.sid,
     });
     expect(res.status).toBe(401);
     expect(res.body.statusCode).toBe(401);
-    const forged = await h.api('PATCH', '/api/user/avatar', {
+    const forged = await h.request('PATCH', '/api/user/avatar', {
       body: form(await png(), 'me.png', 'image/png'),
       headers: identityHeader({ id: user.id }, 'not-the-secret-not-the-secret-0000'),
     });
@@ -203,9 +203,9 @@ describe('PATCH /api/user/avatar', () => {
 
 describe('GET /api/avatars/:file', () => {
   it('is 404 JSON for unknown or malformed names, and 304 for a cached copy', async () => {
-    expect((await h.api('GET', '/api/avatars/1-0123456789abcdef.webp')).status).toBe(404);
-    expect((await h.api('GET', '/api/avatars/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
-    const notFound = await h.api('GET', '/api/avatars/whatever.png');
+    expect((await h.request('GET', '/api/avatars/1-0123456789abcdef.webp')).status).toBe(404);
+    expect((await h.request('GET', '/api/avatars/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    const notFound = await h.request('GET', '/api/avatars/whatever.png');
     expect(notFound.status).toBe(404);
     expect(notFound.body.statusCode).toBe(404);
 

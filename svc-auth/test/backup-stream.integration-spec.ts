@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, type TestUser } from './support/directory-fixtures';
 import { eventually } from '@district/service-kit/testing';
 
@@ -9,7 +9,7 @@ import { eventually } from '@district/service-kit/testing';
 const USERS = 100_000;
 const MB = 1024 * 1024;
 
-let h: AuthHarness;
+let h: AuthTestService;
 let admin: TestUser;
 
 beforeAll(async () => {

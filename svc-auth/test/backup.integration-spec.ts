@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { backupUserSchema, usersBackupFileName } from '@district/contracts';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import {
   createUser,
   HoursApprovedSender,
@@ -9,7 +9,7 @@ import {
 } from './support/directory-fixtures';
 import { eventually } from '@district/service-kit/testing';
 
-let h: AuthHarness;
+let h: AuthTestService;
 let student: TestUser;
 let supervisor: TestUser;
 let admin: TestUser;
@@ -26,11 +26,11 @@ afterAll(async () => {
 });
 
 const backup = (headers: Record<string, string> = admin.headers) =>
-  h.api('GET', '/api/backup/users', { headers });
+  h.request('GET', '/api/backup/users', { headers });
 
 describe('GET /api/backup/users', () => {
   it('is refused signed out (401) and to students and supervisors (403)', async () => {
-    expect((await h.api('GET', '/api/backup/users')).status).toBe(401);
+    expect((await h.request('GET', '/api/backup/users')).status).toBe(401);
     for (const caller of [student, supervisor]) {
       const res = await backup(caller.headers);
       expect(res.status).toBe(403);
@@ -51,7 +51,7 @@ describe('GET /api/backup/users', () => {
       async () =>
         expect(
           await (
-            await h.api('GET', '/api/user', { sid: student.sid })
+            await h.request('GET', '/api/user', { sid: student.sid })
           ).body.serviceHours,
         ).toBe(3.5),
       {
@@ -108,7 +108,7 @@ describe('GET /api/backup/users', () => {
     const solo = await startAuthService();
     try {
       const only = await createUser(solo, 'admin');
-      const res = await solo.api('GET', '/api/backup/users', { headers: only.headers });
+      const res = await solo.request('GET', '/api/backup/users', { headers: only.headers });
       expect(res.status).toBe(200);
       expect((JSON.parse(res.text) as unknown[]).length).toBe(1);
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService();
@@ -55,7 +55,7 @@ const JSON_ENDPOINTS: Array<{
 ];
 
 function post(path: string, body: string, contentType = 'application/json') {
-  return h.api('POST', path, { body, headers: { 'content-type': contentType } });
+  return h.request('POST', path, { body, headers: { 'content-type': contentType } });
 }
 
 describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, wrongType }) => {
@@ -71,7 +71,7 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
 
   it('a wrong type → 400 naming the field', async () => {
     const before = await footprint();
-    const res = await h.api('POST', path, { json: { ...valid(), [field]: wrongType } });
+    const res = await h.request('POST', path, { json: { ...valid(), [field]: wrongType } });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
@@ -82,7 +82,7 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
     const before = await footprint();
     const body = valid();
     delete body[field];
-    const res = await h.api('POST', path, { json: body });
+    const res = await h.request('POST', path, { json: body });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
     expect(await footprint()).toEqual(before);
@@ -90,7 +90,7 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
 
   it('an unknown field → 400 naming it', async () => {
     const before = await footprint();
-    const res = await h.api('POST', path, { json: { ...valid(), surprise: 1 } });
+    const res = await h.request('POST', path, { json: { ...valid(), surprise: 1 } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({
       path: 'surprise',
@@ -109,7 +109,7 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
 
   it('over 1 MB → 413 JSON before any work', async () => {
     const before = await footprint();
-    const res = await h.api('POST', path, {
+    const res = await h.request('POST', path, {
       json: { ...valid(), padding: 'x'.repeat(1024 * 1024 + 10) },
     });
     expect(res.status).toBe(413);
@@ -125,7 +125,7 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
   });
 
   it('no body at all → 400', async () => {
-    const res = await h.api('POST', path);
+    const res = await h.request('POST', path);
     expect(res.status).toBe(400);
     expect(res.body.statusCode).toBe(400);
   });
@@ -133,11 +133,11 @@ describe.each(JSON_ENDPOINTS)('bad input to POST $path', ({ path, valid, field, 
 
 describe('other endpoints', () => {
   it('logout ignores a body and never fails for a missing session', async () => {
-    expect((await h.api('POST', '/api/logout', { json: {} })).status).toBe(200);
+    expect((await h.request('POST', '/api/logout', { json: {} })).status).toBe(200);
   });
 
   it('unknown routes are JSON 404s', async () => {
-    const res = await h.api('GET', '/api/nope');
+    const res = await h.request('GET', '/api/nope');
     expect(res.status).toBe(404);
     expect(res.body.statusCode).toBe(404);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VALIDATION } from '@district/contracts';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 
 // Issue 15.1: POST /api/login {"username":"a\u0000b"} answered 500 (PostgreSQL refuses 0x00 in
 // text). Every text field now answers 400 naming the field, and nothing is written.
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService();
@@ -34,7 +34,7 @@ describe('NUL and control characters (svc-auth, real PostgreSQL and Redis)', () 
     ['password', { username: 'someone', password: 'pass\u0000word' }],
   ])('POST /api/login with NUL in %s: 400 naming it', async (field, json) => {
     const before = await footprint();
-    const res = await h.api('POST', '/api/login', { json });
+    const res = await h.request('POST', '/api/login', { json });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(refused(field));
     expect(await footprint()).toEqual(before);
@@ -51,7 +51,7 @@ describe('NUL and control characters (svc-auth, real PostgreSQL and Redis)', () 
             ? 'https://example.org/a\u0000.png'
             : `${String(body[field])}\u0000x`;
       const before = await footprint();
-      const res = await h.api('POST', '/api/register', { json: { ...body, [field]: value } });
+      const res = await h.request('POST', '/api/register', { json: { ...body, [field]: value } });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(refused(field));
       expect(await footprint()).toEqual(before);
@@ -59,7 +59,7 @@ describe('NUL and control characters (svc-auth, real PostgreSQL and Redis)', () 
   );
 
   it('refuses other control characters in single-line fields (escape in a name)', async () => {
-    const res = await h.api('POST', '/api/register', {
+    const res = await h.request('POST', '/api/register', {
       json: registration({ name: 'Ada \u001b[31mRed' }),
     });
     expect(res.status).toBe(400);
@@ -67,12 +67,12 @@ describe('NUL and control characters (svc-auth, real PostgreSQL and Redis)', () 
   });
 
   it('password reset request and reset: 400 naming the field', async () => {
-    const request = await h.api('POST', '/api/password-reset/request', {
+    const request = await h.request('POST', '/api/password-reset/request', {
       json: { email: 'someone\u0000@example.org' },
     });
     expect(request.status).toBe(400);
     expect(request.body).toEqual(refused('email'));
-    const reset = await h.api('POST', '/api/password-reset/reset', {
+    const reset = await h.request('POST', '/api/password-reset/reset', {
       json: { token: `${'x'.repeat(42)}\u0000`, newPassword: 'long enough pw' },
     });
     expect(reset.status).toBe(400);
@@ -80,7 +80,7 @@ describe('NUL and control characters (svc-auth, real PostgreSQL and Redis)', () 
   });
 
   it('a name with a trailing newline pasted in is trimmed, not refused', async () => {
-    const res = await h.api('POST', '/api/register', {
+    const res = await h.request('POST', '/api/register', {
       json: registration({ name: 'Ada Student\n' }),
     });
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { directoryUserSchema, OTHER_SCHOOL } from '@district/contracts';
 import { identityHeader, eventually } from '@district/service-kit/testing';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import {
   createUser,
   HoursApprovedSender,
@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from './support/directory-fixtures';
 
-let h: AuthHarness;
+let h: AuthTestService;
 let hours: HoursApprovedSender;
 let student: TestUser;
 let supervisor: TestUser;
@@ -45,16 +45,16 @@ type Entry = Record<string, unknown> & {
   serviceHours: number;
 };
 const directory = (headers: Record<string, string> = student.headers) =>
-  h.api<Entry[]>('GET', '/api/directory', { headers });
+  h.request<Entry[]>('GET', '/api/directory', { headers });
 // Students' rows carry no id (issue 20): found by ref; staff rows by id.
 const entryOf = (list: Entry[], user: { ref: string }) => list.find((u) => u.ref === user.ref);
 const entryById = (list: Entry[], id: number) => list.find((u) => u.id === id);
 const me = async (user: TestUser) =>
-  (await h.api<{ id: number; ref: string }>('GET', '/api/user', { sid: user.sid })).body;
+  (await h.request<{ id: number; ref: string }>('GET', '/api/user', { sid: user.sid })).body;
 
 describe('GET /api/directory', () => {
   it('is refused without the gateway identity (signed out)', async () => {
-    const res = await h.api('GET', '/api/directory');
+    const res = await h.request('GET', '/api/directory');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
   });
@@ -108,7 +108,7 @@ describe('GET /api/directory', () => {
   // Issue 20: "Peers never receive another student's id".
   it('gives a student no id anywhere, only stable refs, their own matching GET /api/user', async () => {
     const peer = await createUser(h, 'student', { name: 'Petra Peer' });
-    const res = await h.api<Entry[]>('GET', '/api/directory', {
+    const res = await h.request<Entry[]>('GET', '/api/directory', {
       headers: { ...student.headers, 'accept-encoding': 'identity' },
     });
     expect(res.text).not.toMatch(/"id"/);
@@ -127,7 +127,7 @@ describe('GET /api/directory', () => {
     expect(entryOf(res.body, own)?.name).toBe('Stella Student');
     // Stable across requests and logins, different per user, the same in staff's list.
     expect((await me(student)).ref).toBe(own.ref);
-    const login = await h.api<{ ref: string }>('POST', '/api/login', {
+    const login = await h.request<{ ref: string }>('POST', '/api/login', {
       json: { username: student.username, password: 'correct horse battery' },
     });
     expect(login.status).toBe(200);
@@ -138,7 +138,7 @@ describe('GET /api/directory', () => {
     expect(entryById(staff.body, student.id)?.ref).toBe(own.ref);
     expect(entryById(staff.body, peer.id)?.ref).toBe(peer.ref);
     // A ref is not an id anywhere: the admin routes refuse it.
-    const byRef = await h.api('PATCH', `/api/users/${own.ref}/school`, {
+    const byRef = await h.request('PATCH', `/api/users/${own.ref}/school`, {
       headers: admin.headers,
       json: { school: 'Homeschool' },
     });
@@ -202,7 +202,7 @@ describe('GET /api/directory', () => {
     );
     expect(entryOf((await directory()).body, student)?.serviceHours).toBe(6.5);
     // The owner's own view agrees with the directory.
-    expect((await h.api('GET', '/api/user', { sid: student.sid })).body.serviceHours).toBe(6.5);
+    expect((await h.request('GET', '/api/user', { sid: student.sid })).body.serviceHours).toBe(6.5);
   });
 
   it('answers 304 while nothing changed, and the new list at once after a change', async () => {
@@ -210,14 +210,14 @@ describe('GET /api/directory', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+(\.gz)?"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    const again = await h.api('GET', '/api/directory', {
+    const again = await h.request('GET', '/api/directory', {
       headers: { ...student.headers, 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
 
     const newcomer = await createUser(h, 'student', { name: 'Nina Newcomer' });
-    const after = await h.api<Entry[]>('GET', '/api/directory', {
+    const after = await h.request<Entry[]>('GET', '/api/directory', {
       headers: { ...student.headers, 'if-none-match': etag },
     });
     expect(after.status).toBe(200);
@@ -236,7 +236,7 @@ describe('GET /api/directory', () => {
   });
 
   it('sends a gzip body when the client accepts it (the gateway passes it through)', async () => {
-    const plain = await h.api<Entry[]>('GET', '/api/directory', {
+    const plain = await h.request<Entry[]>('GET', '/api/directory', {
       headers: { ...student.headers, 'accept-encoding': 'identity' },
     });
     expect(plain.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);

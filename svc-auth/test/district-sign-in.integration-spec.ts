@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DISTRICT_SIGN_IN_PATHS } from '@district/contracts';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 import {
   CALLBACK_URL,
   CLIENT_ID,
@@ -14,7 +14,7 @@ import {
 // (scripts/district-idp.ts, oidc-provider): discovery, PKCE, its login page, signed ID tokens.
 describe('district sign-in (OpenID Connect)', () => {
   let idp: RunningIdp;
-  let auth: AuthHarness;
+  let auth: AuthTestService;
 
   beforeAll(async () => {
     idp = await startDistrictIdp();
@@ -112,7 +112,7 @@ describe('district sign-in (OpenID Connect)', () => {
 
   it('links a password account only after its owner confirms the password; then both ways work', async () => {
     const body = registration({ email: 'grace.teacher@district.test' });
-    expect((await auth.api('POST', '/api/register', { json: body })).status).toBe(200);
+    expect((await auth.request('POST', '/api/register', { json: body })).status).toBe(200);
 
     const b = browser();
     expect(await b.signIn('grace.teacher@district.test')).toBe('/auth/district/link');
@@ -143,7 +143,7 @@ describe('district sign-in (OpenID Connect)', () => {
     // Next time straight in, and the password still works.
     const later = browser();
     expect(await later.signIn('grace.teacher@district.test')).toBe('/');
-    const login = await auth.api('POST', '/api/login', {
+    const login = await auth.request('POST', '/api/login', {
       json: { username: body.username, password: body.password },
     });
     expect(login.status).toBe(200);
@@ -261,7 +261,7 @@ describe('district sign-in (OpenID Connect)', () => {
 });
 
 describe('district sign-in while the provider does not answer', () => {
-  let auth: AuthHarness;
+  let auth: AuthTestService;
 
   beforeAll(async () => {
     // A port nothing listens on: discovery fails, svc-auth starts and stays up all the same.
@@ -286,6 +286,6 @@ describe('district sign-in while the provider does not answer', () => {
     };
     expect(options).toMatchObject({ enabled: true, logoutUrl: null });
     const body = registration();
-    expect((await auth.api('POST', '/api/register', { json: body })).status).toBe(200);
+    expect((await auth.request('POST', '/api/register', { json: body })).status).toBe(200);
   });
 });

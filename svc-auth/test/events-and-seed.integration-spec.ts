@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testRedisUrl, eventually } from '@district/service-kit/testing';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 
 describe('events', () => {
-  let h: AuthHarness;
+  let h: AuthTestService;
   const queues: Queue[] = [];
   const queue = (name: string) => {
     const q = new Queue(name, {
@@ -26,7 +26,7 @@ describe('events', () => {
   });
 
   it('writes user.registered with the registration and the relay hands it to every replica', async () => {
-    const res = await h.api('POST', '/api/register', {
+    const res = await h.request('POST', '/api/register', {
       json: registration({ name: 'Evan Event', grade: 8 }),
     });
     const rows = (await h.db.query(
@@ -58,11 +58,11 @@ describe('events', () => {
 
   it('writes no event for a refused registration', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const [{ n: before }] = (await h.db.query(
       'SELECT count(*)::int AS n FROM auth.outbox',
     )) as Array<{ n: number }>;
-    const dup = await h.api('POST', '/api/register', {
+    const dup = await h.request('POST', '/api/register', {
       json: { ...registration(), username: body.username },
     });
     expect(dup.status).toBe(400);
@@ -73,7 +73,9 @@ describe('events', () => {
   });
 
   it('credits hours.approved once per log, and ignores credits for a deleted account', async () => {
-    const res = await h.api('POST', '/api/register', { json: registration({ serviceHours: 2 }) });
+    const res = await h.request('POST', '/api/register', {
+      json: registration({ serviceHours: 2 }),
+    });
     const userId = res.body.id as number;
     const inbox = queue('events-svc-auth');
     const send = (logId: number, uid: number, hours: number) => {
@@ -93,9 +95,11 @@ describe('events', () => {
     await send(503, 999_999, 4);
     await eventually(
       async () =>
-        expect(await (await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours).toBe(
-          6.5,
-        ),
+        expect(
+          await (
+            await h.request('GET', '/api/user', { sid: res.sid })
+          ).body.serviceHours,
+        ).toBe(6.5),
       {
         timeout: 10_000,
       },
@@ -108,7 +112,7 @@ describe('events', () => {
         }),
       { timeout: 10_000 },
     );
-    expect((await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours).toBe(6.5);
+    expect((await h.request('GET', '/api/user', { sid: res.sid })).body.serviceHours).toBe(6.5);
     const orphan = (await h.db.query(
       'SELECT * FROM auth.hour_credits WHERE log_id = 503',
     )) as unknown[];
@@ -116,7 +120,9 @@ describe('events', () => {
   });
 
   it('drops a credit on hours.revoked (attendance undone, issue 18), once', async () => {
-    const res = await h.api('POST', '/api/register', { json: registration({ serviceHours: 1 }) });
+    const res = await h.request('POST', '/api/register', {
+      json: registration({ serviceHours: 1 }),
+    });
     const userId = res.body.id as number;
     const inbox = queue('events-svc-auth');
     const send = (type: 'hours.approved' | 'hours.revoked', payload: Record<string, unknown>) => {
@@ -124,7 +130,7 @@ describe('events', () => {
       return inbox.add(type, event, { jobId: event.id });
     };
     const total = async () =>
-      (await h.api('GET', '/api/user', { sid: res.sid })).body.serviceHours as number;
+      (await h.request('GET', '/api/user', { sid: res.sid })).body.serviceHours as number;
     await send('hours.approved', { logId: 601, userId, hours: 2.5 });
     await send('hours.approved', { logId: 602, userId, hours: 1 });
     await eventually(async () => expect(await total()).toBe(4.5), { timeout: 10_000 });
@@ -144,7 +150,7 @@ describe('seed accounts', () => {
     // Behind TLS: the session cookie must carry Secure.
     PUBLIC_URL: 'https://district.example',
   };
-  let h: AuthHarness;
+  let h: AuthTestService;
 
   beforeAll(async () => {
     h = await startAuthService(seedEnv);
@@ -155,7 +161,7 @@ describe('seed accounts', () => {
   });
 
   it('creates the admin and the supervisor on an empty database, with their roles', async () => {
-    const admin = await h.api('POST', '/api/login', {
+    const admin = await h.request('POST', '/api/login', {
       json: { username: 'admin', password: 'admin-password-1' },
     });
     expect(admin.status).toBe(200);
@@ -165,7 +171,7 @@ describe('seed accounts', () => {
       email: 'admin@district.test',
       grade: 12,
     });
-    const supervisor = await h.api('POST', '/api/login', {
+    const supervisor = await h.request('POST', '/api/login', {
       json: { username: 'supervisor', password: 'supervisor-password-1' },
     });
     expect(supervisor.status).toBe(200);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startAuthService, registration, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, registration, type AuthTestService } from './support/auth-fixtures';
 import { createUser, outboxRows, type TestUser } from './support/directory-fixtures';
 import { identityHeader } from '@district/service-kit/testing';
 import { mailParts, type CapturedMail } from './support/mail-sink';
 
 // Issue 20 "Guardian consent under 13", as svc-auth answers it, with the real mail sink and the
 // real BullMQ sweep job.
-let h: AuthHarness;
+let h: AuthTestService;
 let admin: TestUser;
 let student: TestUser;
 
@@ -17,12 +17,12 @@ const yearsAgo = (years: number, days = 0) => {
   return d.toISOString().slice(0, 10);
 };
 const setMode = (consentMode: 'school' | 'guardian') =>
-  h.api<Record<string, unknown>>('PATCH', '/api/privacy/settings', {
+  h.request<Record<string, unknown>>('PATCH', '/api/privacy/settings', {
     headers: admin.headers,
     json: { consentMode },
   });
 const register = (body: Record<string, unknown>) =>
-  h.api<Record<string, unknown>>('POST', '/api/register', { json: body });
+  h.request<Record<string, unknown>>('POST', '/api/register', { json: body });
 
 function mailText(mail: CapturedMail): string {
   return mailParts(mail.raw).parts.find((p) => p.contentType.startsWith('text/plain'))?.body ?? '';
@@ -72,13 +72,13 @@ afterAll(async () => {
 
 describe('the consent mode setting', () => {
   it("defaults to 'school', which registration (and the public options) follow", async () => {
-    const settings = await h.api('GET', '/api/privacy/settings', { headers: admin.headers });
+    const settings = await h.request('GET', '/api/privacy/settings', { headers: admin.headers });
     expect(settings.body).toEqual({
       directoryVisibleByDefault: true,
       consentMode: 'school',
       registrationPolicy: 'open',
     });
-    expect((await h.api('GET', '/api/register/options')).body).toEqual({
+    expect((await h.request('GET', '/api/register/options')).body).toEqual({
       consentMode: 'school',
       registrationPolicy: 'open',
     });
@@ -92,14 +92,14 @@ describe('the consent mode setting', () => {
   });
 
   it('only admins change it; the change is audited and keeps the other field', async () => {
-    const refused = await h.api('PATCH', '/api/privacy/settings', {
+    const refused = await h.request('PATCH', '/api/privacy/settings', {
       headers: student.headers,
       json: { consentMode: 'guardian' },
     });
     expect(refused.status).toBe(403);
     expect(
       (
-        await h.api('PATCH', '/api/privacy/settings', {
+        await h.request('PATCH', '/api/privacy/settings', {
           headers: admin.headers,
           json: { consentMode: 'parents' },
         })
@@ -117,7 +117,7 @@ describe('the consent mode setting', () => {
     )) as Array<{ actor_id: number; detail: Record<string, Record<string, unknown>> }>;
     expect(audit.actor_id).toBe(admin.id);
     expect(audit.detail.to).toMatchObject({ consentMode: 'guardian' });
-    expect((await h.api('GET', '/api/register/options')).body).toEqual({
+    expect((await h.request('GET', '/api/register/options')).body).toEqual({
       consentMode: 'guardian',
       registrationPolicy: 'open',
     });
@@ -150,13 +150,13 @@ describe('registration in guardian mode', () => {
     const since = h.mail.messages.length;
     const child = await registerChild('Cleo Child');
     expect(child.res.body).toMatchObject({ restricted: true, directoryVisible: false });
-    const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: child.sid });
+    const me = await h.request<Record<string, unknown>>('GET', '/api/user', { sid: child.sid });
     expect(me.body).toMatchObject({ restricted: true });
     const [registered] = await outboxRows(h, 'user.registered', child.id);
     expect(registered.payload).toMatchObject({ restricted: true, directoryVisible: false });
     // The date of birth and the guardian's address stay in svc-auth.
     expect(JSON.stringify(registered.payload)).not.toMatch(/dateOfBirth|guardian|@/);
-    const peers = await h.api('GET', '/api/directory', { headers: student.headers });
+    const peers = await h.request('GET', '/api/directory', { headers: student.headers });
     expect(peers.text).not.toContain('Cleo Child');
     expect(mailText(child.mail)).toContain('Cleo Child');
     expect(
@@ -165,7 +165,7 @@ describe('registration in guardian mode', () => {
     // Only the hash of the link is stored.
     expect((await userRow(child.id)).consent_token_hash).not.toContain(child.token);
     // The student cannot make themselves visible before consent.
-    const visible = await h.api('PATCH', '/api/user/privacy', {
+    const visible = await h.request('PATCH', '/api/user/privacy', {
       headers: identityHeader({ id: child.id, isAdmin: false, isSupervisor: false }),
       json: { directoryVisible: true },
     });
@@ -176,15 +176,15 @@ describe('registration in guardian mode', () => {
 describe('the guardian link', () => {
   it('shows who it is about; consent lifts the restriction once, audited with address and agent', async () => {
     const child = await registerChild('Gina Granted');
-    const view = await h.api('GET', `/api/guardian-consent/${child.token}`);
+    const view = await h.request('GET', `/api/guardian-consent/${child.token}`);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ studentName: 'Gina Granted', grade: 6 });
-    const res = await h.api('POST', `/api/guardian-consent/${child.token}`, {
+    const res = await h.request('POST', `/api/guardian-consent/${child.token}`, {
       json: { decision: 'consent' },
       headers: { 'user-agent': 'GuardianBrowser/1.0' },
     });
     expect(res.status).toBe(204);
-    const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: child.sid });
+    const me = await h.request<Record<string, unknown>>('GET', '/api/user', { sid: child.sid });
     expect(me.body).toMatchObject({ restricted: false, directoryVisible: true });
     const updated = await outboxRows(h, 'user.updated', child.id);
     expect(updated.at(-1)?.payload).toMatchObject({ restricted: false, directoryVisible: true });
@@ -200,28 +200,28 @@ describe('the guardian link', () => {
     expect(typeof audit.detail.address).toBe('string');
     expect(typeof audit.detail.at).toBe('string');
     // Single use.
-    expect((await h.api('GET', `/api/guardian-consent/${child.token}`)).status).toBe(404);
+    expect((await h.request('GET', `/api/guardian-consent/${child.token}`)).status).toBe(404);
     expect(
       (
-        await h.api('POST', `/api/guardian-consent/${child.token}`, {
+        await h.request('POST', `/api/guardian-consent/${child.token}`, {
           json: { decision: 'refuse' },
         })
       ).status,
     ).toBe(404);
-    expect((await h.api('GET', '/api/directory', { headers: student.headers })).text).toContain(
+    expect((await h.request('GET', '/api/directory', { headers: student.headers })).text).toContain(
       'Gina Granted',
     );
   });
 
   it('refuse deletes the account through the deletion path (user.deleted, audited)', async () => {
     const child = await registerChild('Rita Refused');
-    const res = await h.api('POST', `/api/guardian-consent/${child.token}`, {
+    const res = await h.request('POST', `/api/guardian-consent/${child.token}`, {
       json: { decision: 'refuse' },
     });
     expect(res.status).toBe(204);
     expect(await userRow(child.id)).toBeUndefined();
     expect(await outboxRows(h, 'user.deleted', child.id)).toHaveLength(1);
-    expect((await h.api('GET', '/api/user', { sid: child.sid })).status).toBe(401);
+    expect((await h.request('GET', '/api/user', { sid: child.sid })).status).toBe(401);
     const rows = (await h.db.query(
       `SELECT detail FROM auth.audit_log WHERE action = 'consent.refuse' AND target_id = $1`,
       [String(child.id)],
@@ -235,30 +235,33 @@ describe('the guardian link', () => {
   it('refuses an expired or unknown link with 404, and a bad decision with 400', async () => {
     const child = await registerChild('Eve Expired');
     expect(
-      (await h.api('POST', `/api/guardian-consent/${child.token}`, { json: { decision: 'maybe' } }))
-        .status,
+      (
+        await h.request('POST', `/api/guardian-consent/${child.token}`, {
+          json: { decision: 'maybe' },
+        })
+      ).status,
     ).toBe(400);
     await h.db.query(
       `UPDATE auth.users SET consent_token_expires_at = now() - interval '1 second' WHERE id = $1`,
       [child.id],
     );
-    const expired = await h.api('POST', `/api/guardian-consent/${child.token}`, {
+    const expired = await h.request('POST', `/api/guardian-consent/${child.token}`, {
       json: { decision: 'consent' },
     });
     expect(expired.status).toBe(404);
     expect(expired.text).toContain('invalid, already used or expired');
     expect((await userRow(child.id)).consent_status).toBe('pending');
-    expect((await h.api('GET', '/api/guardian-consent/not-a-real-token')).status).toBe(404);
+    expect((await h.request('GET', '/api/guardian-consent/not-a-real-token')).status).toBe(404);
   });
 });
 
 describe('admins: pending consents and resend', () => {
   it('lists pending accounts (admins only) and resends at most 3 mails per account, then 409', async () => {
     const child = await registerChild('Pia Pending');
-    expect((await h.api('GET', '/api/admin/consents', { headers: student.headers })).status).toBe(
-      403,
-    );
-    const list = await h.api<Array<Record<string, unknown>>>('GET', '/api/admin/consents', {
+    expect(
+      (await h.request('GET', '/api/admin/consents', { headers: student.headers })).status,
+    ).toBe(403);
+    const list = await h.request<Array<Record<string, unknown>>>('GET', '/api/admin/consents', {
       headers: admin.headers,
     });
     expect(list.status).toBe(200);
@@ -269,11 +272,11 @@ describe('admins: pending consents and resend', () => {
     });
     let since = h.mail.messages.length;
     const resend = () =>
-      h.api('POST', `/api/admin/consents/${child.id}/resend`, { headers: admin.headers });
+      h.request('POST', `/api/admin/consents/${child.id}/resend`, { headers: admin.headers });
     expect((await resend()).status).toBe(204);
     const second = await h.mail.waitFor(child.guardianEmail, { since });
     // A new mail is a new link; the earlier one stops working.
-    expect((await h.api('GET', `/api/guardian-consent/${child.token}`)).status).toBe(404);
+    expect((await h.request('GET', `/api/guardian-consent/${child.token}`)).status).toBe(404);
     since = h.mail.messages.length;
     expect((await resend()).status).toBe(204);
     await h.mail.waitFor(child.guardianEmail, { since });
@@ -282,11 +285,15 @@ describe('admins: pending consents and resend', () => {
     expect(limit.text).toContain('3 times');
     expect(consentToken(second)).not.toBe(child.token);
     expect(
-      (await h.api('POST', `/api/admin/consents/${student.id}/resend`, { headers: admin.headers }))
-        .status,
+      (
+        await h.request('POST', `/api/admin/consents/${student.id}/resend`, {
+          headers: admin.headers,
+        })
+      ).status,
     ).toBe(409);
     expect(
-      (await h.api('POST', '/api/admin/consents/999999/resend', { headers: admin.headers })).status,
+      (await h.request('POST', '/api/admin/consents/999999/resend', { headers: admin.headers }))
+        .status,
     ).toBe(404);
     const audited = (await h.db.query(
       `SELECT count(*)::int AS n FROM auth.audit_log WHERE action = 'consent.resend' AND target_id = $1 AND outcome = 'success'`,

@@ -10,15 +10,15 @@ import {
   PUBLIC_URL,
   registration,
   startAuthService,
-  type AuthHarness,
-} from './support/auth-service-harness';
+  type AuthTestService,
+} from './support/auth-fixtures';
 import { createUser, outboxRows, type TestUser } from './support/directory-fixtures';
 import { mailParts, resetTokenFrom, subjectOf, type CapturedMail } from './support/mail-sink';
 
 // Issue 22: each user's language (registration, PATCH /api/user/preferences, GET /api/user,
 // user.updated), every mail svc-auth sends in the recipient's language, and error messages in
 // the request's language. Real PostgreSQL, Redis, BullMQ and SMTP sink.
-let h: AuthHarness;
+let h: AuthTestService;
 let queue: Queue;
 let admin: TestUser;
 let sofia: TestUser;
@@ -26,12 +26,12 @@ let emma: TestUser;
 
 const ES = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
 const setLanguage = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
-  h.api<Record<string, unknown>>('PATCH', '/api/user/preferences', {
+  h.request<Record<string, unknown>>('PATCH', '/api/user/preferences', {
     headers: { ...user.headers, ...headers },
     json: body,
   });
 const me = (user: TestUser) =>
-  h.api<Record<string, unknown>>('GET', '/api/user', { sid: user.sid });
+  h.request<Record<string, unknown>>('GET', '/api/user', { sid: user.sid });
 const textOf = (mail: CapturedMail) =>
   (mailParts(mail.raw).parts.find((p) => p.contentType.startsWith('text/plain'))?.body ?? '')
     .replace(/\r\n/g, '\n')
@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe('the account language', () => {
   it('starts as the registering browser language, English without one', async () => {
-    const spanish = await h.api<Record<string, unknown>>('POST', '/api/register', {
+    const spanish = await h.request<Record<string, unknown>>('POST', '/api/register', {
       headers: ES,
       json: registration({ name: 'Lucía Registro' }),
     });
@@ -80,7 +80,7 @@ describe('the account language', () => {
     expect(events.at(-1)?.payload).toMatchObject({ id: sofia.id, language: 'es' });
     expect(JSON.stringify(events.at(-1)?.payload)).not.toMatch(/email|username/);
     // The login answer carries it too.
-    const login = await h.api<Record<string, unknown>>('POST', '/api/login', {
+    const login = await h.request<Record<string, unknown>>('POST', '/api/login', {
       json: { username: sofia.username, password: 'correct horse battery' },
     });
     expect(login.body.language).toBe('es');
@@ -107,7 +107,7 @@ describe('the account language', () => {
   });
 
   it('refuses signed-out callers with 401', async () => {
-    const res = await h.api('PATCH', '/api/user/preferences', { json: { language: 'es' } });
+    const res = await h.request('PATCH', '/api/user/preferences', { json: { language: 'es' } });
     expect(res.status).toBe(401);
   });
 });
@@ -115,10 +115,10 @@ describe('the account language', () => {
 describe('error messages', () => {
   it('answer a wrong login in Spanish for Accept-Language: es and in English without it', async () => {
     const wrong = { username: emma.username, password: 'not the password' };
-    const spanish = await h.api('POST', '/api/login', { headers: ES, json: wrong });
+    const spanish = await h.request('POST', '/api/login', { headers: ES, json: wrong });
     expect(spanish.status).toBe(401);
     expect(spanish.body).toMatchObject({ message: 'Usuario o contraseña incorrectos' });
-    const english = await h.api('POST', '/api/login', { json: wrong });
+    const english = await h.request('POST', '/api/login', { json: wrong });
     expect(english.body).toMatchObject({ message: 'Invalid username or password' });
   });
 });
@@ -127,7 +127,9 @@ describe('mail in the recipient language', () => {
   it('sends a Spanish account its password reset in Spanish', async () => {
     await setLanguage(sofia, { language: 'es' });
     const since = h.mail.messages.length;
-    await h.api('POST', '/api/password-reset/request', { json: { email: 'sofia@example.org' } });
+    await h.request('POST', '/api/password-reset/request', {
+      json: { email: 'sofia@example.org' },
+    });
     const mail = await h.mail.waitFor('sofia@example.org', { since });
     const { text, html, link } = resetTokenFrom(mail);
     expect(subjectOf(mail)).toBe('Restablece tu contraseña');
@@ -146,7 +148,7 @@ describe('mail in the recipient language', () => {
 
   it('sends an English account exactly the reset mail it always got', async () => {
     const since = h.mail.messages.length;
-    await h.api('POST', '/api/password-reset/request', { json: { email: 'emma@example.org' } });
+    await h.request('POST', '/api/password-reset/request', { json: { email: 'emma@example.org' } });
     const mail = await h.mail.waitFor('emma@example.org', { since });
     const { token } = resetTokenFrom(mail);
     expect(subjectOf(mail)).toBe('Reset your password');
@@ -258,7 +260,7 @@ describe('mail in the recipient language', () => {
   });
 
   it("mails the guardian in the language of the student's registration", async () => {
-    const mode = await h.api('PATCH', '/api/privacy/settings', {
+    const mode = await h.request('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { consentMode: 'guardian' },
     });
@@ -266,7 +268,7 @@ describe('mail in the recipient language', () => {
     const birth = new Date();
     birth.setUTCFullYear(birth.getUTCFullYear() - 11);
     const since = h.mail.messages.length;
-    const child = await h.api<Record<string, unknown>>('POST', '/api/register', {
+    const child = await h.request<Record<string, unknown>>('POST', '/api/register', {
       headers: ES,
       json: registration({
         name: 'Mateo Niño',

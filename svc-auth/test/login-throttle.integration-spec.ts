@@ -1,13 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEVICE_COOKIE_NAME } from '../src/auth/device-cookie';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
-import type { ApiResponse } from './support/http-client';
+import {
+  registration,
+  startAuthService,
+  type AuthTestService,
+  type AuthResponse,
+} from './support/auth-fixtures';
 
 // Issue 15.6: ten wrong passwords used to lock a username for 15 minutes from everywhere, so
 // anyone could keep anyone out. Now failures slow down the (username, address) pair and the
 // address, progressively, and a browser that signed in before gets through whatever others do.
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService();
@@ -22,10 +26,10 @@ const from = (ip: string, cookie?: string) => ({
 });
 
 function login(username: unknown, password: unknown, headers: Record<string, string>) {
-  return h.api('POST', '/api/login', { json: { username, password }, headers });
+  return h.request('POST', '/api/login', { json: { username, password }, headers });
 }
 
-function deviceCookieOf(res: ApiResponse): string {
+function deviceCookieOf(res: AuthResponse): string {
   const raw = res.setCookie.find((c) => c.startsWith(`${DEVICE_COOKIE_NAME}=`));
   if (!raw) throw new Error('no device cookie');
   return raw.split(';')[0];
@@ -33,7 +37,7 @@ function deviceCookieOf(res: ApiResponse): string {
 
 async function newAccount() {
   const body = registration();
-  expect((await h.api('POST', '/api/register', { json: body })).status).toBe(200);
+  expect((await h.request('POST', '/api/register', { json: body })).status).toBe(200);
   return { username: body.username as string, password: body.password as string };
 }
 
@@ -106,7 +110,7 @@ describe('login throttling (real Redis)', () => {
 
   it('the browser that registered the account is known to it', async () => {
     const body = registration();
-    const created = await h.api('POST', '/api/register', { json: body });
+    const created = await h.request('POST', '/api/register', { json: body });
     const device = deviceCookieOf(created);
     await failUntilSlowed(body.username as string, '203.0.113.9');
     const res = await login(body.username, body.password, from('203.0.113.9', device));

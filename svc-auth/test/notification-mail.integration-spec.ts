@@ -3,14 +3,14 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NotificationRequestedPayload } from '@district/contracts';
 import { enqueueEvent, testRedisUrl, waitFor } from '@district/service-kit/testing';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, type TestUser } from './support/directory-fixtures';
 
 // The other services never hold e-mail addresses: their mail to users arrives as
 // notification.requested with email: true, and svc-auth sends it, once per user, to the address
 // it holds. The mail is read from a real SMTP sink.
 
-let h: AuthHarness;
+let h: AuthTestService;
 let queue: Queue;
 let ana: TestUser;
 let ben: TestUser;

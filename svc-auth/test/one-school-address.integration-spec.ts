@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ServiceKitModule } from '@district/service-kit';
 import { authConfigSchema, type AuthConfig } from '../src/auth.config';
 import { DEVICE_COOKIE_NAME } from '../src/auth/device-cookie';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
-import type { ApiResponse } from './support/http-client';
+import {
+  registration,
+  startAuthService,
+  type AuthTestService,
+  type AuthResponse,
+} from './support/auth-fixtures';
 
 // Issue 29, "one school, one address": a whole school reaches the platform from one public
 // address. With the service's own defaults (nothing raised for the test), a classroom of 60
@@ -31,7 +35,7 @@ const SCHOOL = '203.0.113.77';
 const HOME = '192.0.2.10';
 const CLASS_SIZE = 60;
 
-let h: AuthHarness;
+let h: AuthTestService;
 let metricsUrl: string;
 
 beforeAll(async () => {
@@ -48,9 +52,9 @@ const from = (ip: string, cookie?: string) => ({
 });
 
 const login = (username: string, password: string, headers: Record<string, string>) =>
-  h.api('POST', '/api/login', { json: { username, password }, headers });
+  h.request('POST', '/api/login', { json: { username, password }, headers });
 
-function deviceCookieOf(res: ApiResponse): string {
+function deviceCookieOf(res: AuthResponse): string {
   const raw = res.setCookie.find((c) => c.startsWith(`${DEVICE_COOKIE_NAME}=`));
   if (!raw) throw new Error('no device cookie');
   return raw.split(';')[0];
@@ -63,7 +67,7 @@ async function throttledCount(): Promise<number> {
 }
 
 // The number in a refusal's text, in seconds, must be the Retry-After header.
-function expectTextToAgreeWithRetryAfter(res: ApiResponse<{ message: string }>) {
+function expectTextToAgreeWithRetryAfter(res: AuthResponse<{ message: string }>) {
   const retryAfter = Number(res.headers.get('retry-after'));
   const [, number, unit] =
     /(?:in|en) (\d+) (second|minute|segundo|minuto)s?\.$/.exec(res.body.message) ?? [];
@@ -75,14 +79,17 @@ describe('one school, one address (issue 29)', () => {
     // The victim made an account at home yesterday; that laptop keeps its device cookie.
     const victimBody = registration();
     const victim = { username: victimBody.username as string, password: 'correct horse battery' };
-    const atHome = await h.api('POST', '/api/register', { json: victimBody, headers: from(HOME) });
+    const atHome = await h.request('POST', '/api/register', {
+      json: victimBody,
+      headers: from(HOME),
+    });
     expect(atHome.status).toBe(200);
     const victimLaptop = deviceCookieOf(atHome);
     const throttledBefore = await throttledCount();
 
     // The guesser hammers the victim's username from the school's address, ten times a second,
     // until told to stop.
-    const guesses: Array<ApiResponse<{ message: string }>> = [];
+    const guesses: Array<AuthResponse<{ message: string }>> = [];
     let guessing = true;
     const started = Date.now();
     const guesser = (async () => {
@@ -104,7 +111,7 @@ describe('one school, one address (issue 29)', () => {
       // The class registers together, on the school's shared computers.
       const bodies = Array.from({ length: CLASS_SIZE }, () => registration());
       const registered = await Promise.all(
-        bodies.map((json) => h.api('POST', '/api/register', { json, headers: from(SCHOOL) })),
+        bodies.map((json) => h.request('POST', '/api/register', { json, headers: from(SCHOOL) })),
       );
       expect(registered.map((r) => r.status)).toEqual(Array<number>(CLASS_SIZE).fill(200));
 

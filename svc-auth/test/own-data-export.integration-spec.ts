@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifyIdentityToken } from '@district/service-kit';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, type TestUser } from './support/directory-fixtures';
 
 // Issue 20: GET /api/user/export. svc-auth's own part comes from its tables; each other service's
 // part from its /internal/export, asked with the student's own identity. Here one HTTP server
 // stands in for the other services (the real ones are exercised end to end in e2e/privacy).
-let h: AuthHarness;
+let h: AuthTestService;
 let source: Server;
 let student: TestUser;
 let admin: TestUser;
@@ -49,11 +49,11 @@ const secret = () => h.config.IDENTITY_SECRET;
 describe('GET /api/user/export', () => {
   it("is one JSON download of the profile, hour credits, consent, audit entries and every service's part", async () => {
     // Something about them in the trail: an admin moves them to another school.
-    await h.api('PATCH', `/api/users/${student.id}/school`, {
+    await h.request('PATCH', `/api/users/${student.id}/school`, {
       headers: admin.headers,
       json: { school: 'Jesuit High School' },
     });
-    const res = await h.api<Record<string, unknown>>('GET', '/api/user/export', {
+    const res = await h.request<Record<string, unknown>>('GET', '/api/user/export', {
       headers: student.headers,
     });
     expect(res.status).toBe(200);
@@ -91,7 +91,7 @@ describe('GET /api/user/export', () => {
   it('answers 503 rather than an incomplete file when a service does not hand over its part', async () => {
     failing = true;
     try {
-      const res = await h.api('GET', '/api/user/export', { headers: student.headers });
+      const res = await h.request('GET', '/api/user/export', { headers: student.headers });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ message: 'Service temporarily unavailable' });
     } finally {
@@ -100,6 +100,6 @@ describe('GET /api/user/export', () => {
   });
 
   it('is refused signed out', async () => {
-    expect((await h.api('GET', '/api/user/export')).status).toBe(401);
+    expect((await h.request('GET', '/api/user/export')).status).toBe(401);
   });
 });

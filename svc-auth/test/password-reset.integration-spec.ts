@@ -3,12 +3,12 @@ import {
   PUBLIC_URL,
   registration,
   startAuthService,
-  type AuthHarness,
-} from './support/auth-service-harness';
+  type AuthTestService,
+} from './support/auth-fixtures';
 import { resetTokenFrom } from './support/mail-sink';
 import { eventually } from '@district/service-kit/testing';
 
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService();
@@ -22,7 +22,7 @@ const REQUESTED = { message: 'If an account with that email exists, a reset link
 
 async function requestLink(email: string) {
   const since = h.mail.messages.length;
-  const res = await h.api('POST', '/api/password-reset/request', { json: { email } });
+  const res = await h.request('POST', '/api/password-reset/request', { json: { email } });
   expect(res.status).toBe(200);
   expect(res.body).toEqual(REQUESTED);
   return resetTokenFrom(await h.mail.waitFor(email, { since }));
@@ -32,13 +32,13 @@ describe('password reset', () => {
   it('mails a link that sets a new password, ends every session, and works only once', async () => {
     const body = registration({ name: 'Rita Reset' });
     const email = body.email as string;
-    const first = await h.api('POST', '/api/register', { json: body });
-    const second = await h.api('POST', '/api/login', {
+    const first = await h.request('POST', '/api/register', { json: body });
+    const second = await h.request('POST', '/api/login', {
       json: { username: body.username, password: body.password },
     });
 
     const since = h.mail.messages.length;
-    const res = await h.api('POST', '/api/password-reset/request', {
+    const res = await h.request('POST', '/api/password-reset/request', {
       json: { email: email.toUpperCase() },
     });
     expect(res.status).toBe(200);
@@ -59,7 +59,7 @@ describe('password reset', () => {
     }>;
     expect(rows.some((r) => r.token_hash.includes(token))).toBe(false);
 
-    const reset = await h.api('POST', '/api/password-reset/reset', {
+    const reset = await h.request('POST', '/api/password-reset/reset', {
       json: { token, newPassword: 'a brand new secret' },
     });
     expect(reset.status).toBe(200);
@@ -67,21 +67,21 @@ describe('password reset', () => {
 
     // Every session that existed before the reset is over.
     for (const sid of [first.sid, second.sid]) {
-      expect((await h.api('GET', '/api/user', { sid })).status).toBe(401);
-      expect((await h.api('GET', '/internal/auth/verify', { sid })).status).toBe(401);
+      expect((await h.request('GET', '/api/user', { sid })).status).toBe(401);
+      expect((await h.request('GET', '/internal/auth/verify', { sid })).status).toBe(401);
     }
     // Old password refused, new one accepted.
-    const old = await h.api('POST', '/api/login', {
+    const old = await h.request('POST', '/api/login', {
       json: { username: body.username, password: body.password },
     });
     expect(old.status).toBe(401);
-    const fresh = await h.api('POST', '/api/login', {
+    const fresh = await h.request('POST', '/api/login', {
       json: { username: body.username, password: 'a brand new secret' },
     });
     expect(fresh.status).toBe(200);
 
     // The link is single-use.
-    const again = await h.api('POST', '/api/password-reset/reset', {
+    const again = await h.request('POST', '/api/password-reset/reset', {
       json: { token, newPassword: 'yet another secret' },
     });
     expect(again.status).toBe(400);
@@ -92,7 +92,7 @@ describe('password reset', () => {
     });
     expect(
       (
-        await h.api('POST', '/api/login', {
+        await h.request('POST', '/api/login', {
           json: { username: body.username, password: 'a brand new secret' },
         })
       ).status,
@@ -101,20 +101,20 @@ describe('password reset', () => {
 
   it('refuses an expired link and leaves the password alone', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const { token } = await requestLink(body.email as string);
     await h.db.query(
       "UPDATE auth.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM auth.users WHERE username = $1)",
       [body.username],
     );
-    const res = await h.api('POST', '/api/password-reset/reset', {
+    const res = await h.request('POST', '/api/password-reset/reset', {
       json: { token, newPassword: 'too late for this' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid or expired reset token');
     expect(
       (
-        await h.api('POST', '/api/login', {
+        await h.request('POST', '/api/login', {
           json: { username: body.username, password: body.password },
         })
       ).status,
@@ -123,7 +123,7 @@ describe('password reset', () => {
 
   it('gives links that expire one hour after the request', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     await requestLink(body.email as string);
     const [row] = (await h.db.query(
       `SELECT extract(epoch FROM t.expires_at - t.created_at)::int AS seconds FROM auth.password_reset_tokens t
@@ -136,18 +136,18 @@ describe('password reset', () => {
 
   it('a used link also spends the older links of the same account', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const older = await requestLink(body.email as string);
     const newer = await requestLink(body.email as string);
     expect(older.token).not.toBe(newer.token);
     expect(
       (
-        await h.api('POST', '/api/password-reset/reset', {
+        await h.request('POST', '/api/password-reset/reset', {
           json: { token: newer.token, newPassword: 'the newest one' },
         })
       ).status,
     ).toBe(200);
-    const stale = await h.api('POST', '/api/password-reset/reset', {
+    const stale = await h.request('POST', '/api/password-reset/reset', {
       json: { token: older.token, newPassword: 'an older attempt' },
     });
     expect(stale.status).toBe(400);
@@ -155,7 +155,7 @@ describe('password reset', () => {
 
   it('answers an unknown address exactly like a known one, sends nothing, and takes about as long', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const timings = { known: [] as number[], unknown: [] as number[] };
     for (let i = 0; i < 7; i += 1) {
       for (const [kind, email] of [
@@ -163,7 +163,7 @@ describe('password reset', () => {
         ['unknown', `nobody-${i}@example.org`],
       ] as const) {
         const started = performance.now();
-        const res = await h.api('POST', '/api/password-reset/request', { json: { email } });
+        const res = await h.request('POST', '/api/password-reset/request', { json: { email } });
         timings[kind].push(performance.now() - started);
         expect(res.status).toBe(200);
         expect(res.body).toEqual(REQUESTED);
@@ -180,10 +180,10 @@ describe('password reset', () => {
 
   it('stops mailing one inbox after 5 links in an hour (the answer stays the same)', async () => {
     const body = registration();
-    await h.api('POST', '/api/register', { json: body });
+    await h.request('POST', '/api/register', { json: body });
     const email = body.email as string;
     for (let i = 0; i < 7; i += 1) {
-      const res = await h.api('POST', '/api/password-reset/request', { json: { email } });
+      const res = await h.request('POST', '/api/password-reset/request', { json: { email } });
       expect(res.body).toEqual(REQUESTED);
     }
     await eventually(
@@ -198,9 +198,9 @@ describe('password reset', () => {
     const shared = `family-${Date.now()}@example.org`;
     const a = registration({ email: shared, name: 'Sibling One' });
     const b = registration({ email: shared, name: 'Sibling Two' });
-    await h.api('POST', '/api/register', { json: a });
-    await h.api('POST', '/api/register', { json: b });
-    await h.api('POST', '/api/password-reset/request', { json: { email: shared } });
+    await h.request('POST', '/api/register', { json: a });
+    await h.request('POST', '/api/register', { json: b });
+    await h.request('POST', '/api/password-reset/request', { json: { email: shared } });
     await eventually(
       async () => expect(await h.mail.messages.filter((m) => m.to.includes(shared)).length).toBe(2),
       { timeout: 10_000 },
@@ -213,16 +213,16 @@ describe('password reset', () => {
   });
 
   it('validates both endpoints with the spec messages and an `error` field on reset', async () => {
-    const bad = await h.api('POST', '/api/password-reset/request', { json: { email: 'nope' } });
+    const bad = await h.request('POST', '/api/password-reset/request', { json: { email: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       { path: 'email', message: 'Please enter a valid email address' },
     ]);
-    const missing = await h.api('POST', '/api/password-reset/request', { json: {} });
+    const missing = await h.request('POST', '/api/password-reset/request', { json: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0].path).toBe('email');
 
-    const short = await h.api('POST', '/api/password-reset/reset', {
+    const short = await h.request('POST', '/api/password-reset/reset', {
       json: { token: 'abc', newPassword: 'short' },
     });
     expect(short.status).toBe(400);
@@ -232,13 +232,13 @@ describe('password reset', () => {
       error: 'Password must be at least 8 characters long',
       errors: [{ path: 'newPassword', message: 'Password must be at least 8 characters long' }],
     });
-    const noToken = await h.api('POST', '/api/password-reset/reset', {
+    const noToken = await h.request('POST', '/api/password-reset/reset', {
       json: { newPassword: 'long enough pass' },
     });
     expect(noToken.status).toBe(400);
     expect(noToken.body.errors[0].path).toBe('token');
     expect(typeof noToken.body.error).toBe('string');
-    const unknown = await h.api('POST', '/api/password-reset/reset', {
+    const unknown = await h.request('POST', '/api/password-reset/reset', {
       json: { token: 'x'.repeat(43), newPassword: 'long enough pass' },
     });
     expect(unknown.status).toBe(400);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, outboxRows, type TestUser } from './support/directory-fixtures';
 
 // Issue 20: a student's directory choice, the district's policy for new accounts and the
 // student's own deletion, as svc-auth answers them.
-let h: AuthHarness;
+let h: AuthTestService;
 let hidden: TestUser;
 let peer: TestUser;
 let supervisor: TestUser;
@@ -12,9 +12,9 @@ let admin: TestUser;
 
 type Entry = { id?: number; ref: string; name: string; serviceHours: number; hidden?: boolean };
 const directory = (caller: TestUser, headers: Record<string, string> = {}) =>
-  h.api<Entry[]>('GET', '/api/directory', { headers: { ...caller.headers, ...headers } });
+  h.request<Entry[]>('GET', '/api/directory', { headers: { ...caller.headers, ...headers } });
 const setVisible = (caller: TestUser, directoryVisible: unknown) =>
-  h.api<Record<string, unknown>>('PATCH', '/api/user/privacy', {
+  h.request<Record<string, unknown>>('PATCH', '/api/user/privacy', {
     headers: caller.headers,
     json: { directoryVisible },
   });
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('PATCH /api/user/privacy', () => {
   it('starts visible, and GET /api/user says the choice', async () => {
-    const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: hidden.sid });
+    const me = await h.request<Record<string, unknown>>('GET', '/api/user', { sid: hidden.sid });
     expect(me.body.directoryVisible).toBe(true);
   });
 
@@ -41,13 +41,13 @@ describe('PATCH /api/user/privacy', () => {
     const bad = await setVisible(hidden, 'no');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errors: [{ path: 'directoryVisible' }] });
-    const extra = await h.api('PATCH', '/api/user/privacy', {
+    const extra = await h.request('PATCH', '/api/user/privacy', {
       headers: hidden.headers,
       json: { directoryVisible: false, id: peer.id },
     });
     expect(extra.status).toBe(400);
     expect(
-      (await h.api('PATCH', '/api/user/privacy', { json: { directoryVisible: false } })).status,
+      (await h.request('PATCH', '/api/user/privacy', { json: { directoryVisible: false } })).status,
     ).toBe(401);
   });
 
@@ -56,7 +56,7 @@ describe('PATCH /api/user/privacy', () => {
     expect(res.status).toBe(200);
     // Answered as GET /api/user is, the owner's ref included.
     expect(res.body).toMatchObject({ id: hidden.id, ref: hidden.ref, directoryVisible: false });
-    const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: hidden.sid });
+    const me = await h.request<Record<string, unknown>>('GET', '/api/user', { sid: hidden.sid });
     expect(me.body.directoryVisible).toBe(false);
     const events = await outboxRows(h, 'user.updated', hidden.id);
     expect(events.at(-1)?.payload).toMatchObject({ id: hidden.id, directoryVisible: false });
@@ -116,7 +116,7 @@ describe('GET /api/directory with a hidden student', () => {
 describe('the district policy for new accounts', () => {
   it('is for admins only', async () => {
     for (const caller of [peer, supervisor]) {
-      const res = await h.api('PATCH', '/api/privacy/settings', {
+      const res = await h.request('PATCH', '/api/privacy/settings', {
         headers: caller.headers,
         json: { directoryVisibleByDefault: false },
       });
@@ -125,13 +125,13 @@ describe('the district policy for new accounts', () => {
   });
 
   it('starts visible; when an admin changes it (audited), new accounts start hidden', async () => {
-    const read = await h.api('GET', '/api/privacy/settings', { headers: admin.headers });
+    const read = await h.request('GET', '/api/privacy/settings', { headers: admin.headers });
     expect(read.body).toEqual({
       directoryVisibleByDefault: true,
       consentMode: 'school',
       registrationPolicy: 'open',
     });
-    const res = await h.api('PATCH', '/api/privacy/settings', {
+    const res = await h.request('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { directoryVisibleByDefault: false },
     });
@@ -153,10 +153,10 @@ describe('the district policy for new accounts', () => {
       },
     });
     const newcomer = await createUser(h, 'student', { name: 'Nina Newcomer' });
-    const me = await h.api<Record<string, unknown>>('GET', '/api/user', { sid: newcomer.sid });
+    const me = await h.request<Record<string, unknown>>('GET', '/api/user', { sid: newcomer.sid });
     expect(me.body.directoryVisible).toBe(false);
     expect((await directory(peer)).body.map((u) => u.ref)).not.toContain(newcomer.ref);
-    await h.api('PATCH', '/api/privacy/settings', {
+    await h.request('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { directoryVisibleByDefault: true },
     });
@@ -166,31 +166,31 @@ describe('the district policy for new accounts', () => {
 describe('POST /api/user/delete', () => {
   it('refuses a wrong password and keeps the account', async () => {
     const student = await createUser(h, 'student', { name: 'Del Student' });
-    const res = await h.api('POST', '/api/user/delete', {
+    const res = await h.request('POST', '/api/user/delete', {
       headers: student.headers,
       json: { password: 'not my password' },
     });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ statusCode: 403, message: 'That password is not correct' });
-    expect((await h.api('GET', '/api/user', { sid: student.sid })).status).toBe(200);
+    expect((await h.request('GET', '/api/user', { sid: student.sid })).status).toBe(200);
   });
 
   it('removes the account with the right password: sessions end, user.deleted goes out, audited', async () => {
     const student = await createUser(h, 'student', { name: 'Del Student' });
-    const res = await h.api('POST', '/api/user/delete', {
+    const res = await h.request('POST', '/api/user/delete', {
       headers: student.headers,
       sid: student.sid,
       json: { password: 'correct horse battery' },
     });
     expect(res.status).toBe(204);
-    expect((await h.api('GET', '/api/user', { sid: student.sid })).status).toBe(401);
+    expect((await h.request('GET', '/api/user', { sid: student.sid })).status).toBe(401);
     expect(await outboxRows(h, 'user.deleted', student.id)).toHaveLength(1);
     const records = (await h.db.query(
       `SELECT actor_id, outcome FROM auth.audit_log WHERE action = 'user.delete.self' AND target_id = $1`,
       [String(student.id)],
     )) as Array<{ actor_id: number; outcome: string }>;
     expect(records).toEqual([{ actor_id: student.id, outcome: 'success' }]);
-    const login = await h.api('POST', '/api/login', {
+    const login = await h.request('POST', '/api/login', {
       json: { username: student.username, password: 'correct horse battery' },
     });
     expect(login.status).toBe(401);

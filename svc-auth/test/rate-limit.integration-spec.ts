@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES } from '@district/contracts';
 import { identityHeader } from '@district/service-kit/testing';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
-import type { ApiResponse } from './support/http-client';
+import {
+  registration,
+  startAuthService,
+  type AuthTestService,
+  type AuthResponse,
+} from './support/auth-fixtures';
 
 // @nestjs/throttler on the routes that cost something per call, counted in Redis.
 const LIMIT = 3;
-let h: AuthHarness;
+let h: AuthTestService;
 
 beforeAll(async () => {
   h = await startAuthService({ RATE_LIMIT_PER_MINUTE: LIMIT, REGISTRATIONS_PER_MINUTE: LIMIT });
@@ -20,13 +24,13 @@ afterAll(async () => {
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 const requestReset = (ip: string) =>
-  h.api('POST', '/api/password-reset/request', {
+  h.request('POST', '/api/password-reset/request', {
     json: { email: 'someone@example.org' },
     headers: from(ip),
   });
 
 // Issue 29: the IETF draft's RateLimit-* headers, never the library's X-RateLimit-*.
-function rateLimitHeaders(res: ApiResponse) {
+function rateLimitHeaders(res: AuthResponse) {
   expect([...res.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
   return {
     limit: res.headers.get('ratelimit-limit'),
@@ -50,7 +54,7 @@ describe('request-rate limits', () => {
     expect(Number(headers.reset)).toBeGreaterThanOrEqual(1);
     expect(Number(headers.reset)).toBeLessThanOrEqual(60);
     // Routes without a request limit say nothing about one.
-    const options = await h.api('GET', '/api/register/options');
+    const options = await h.request('GET', '/api/register/options');
     expect(options.headers.get('ratelimit-limit')).toBeNull();
   });
 
@@ -73,7 +77,7 @@ describe('request-rate limits', () => {
 
     // Another address, and another route from the same address, count on their own.
     expect((await requestReset('198.51.100.2')).status).toBe(200);
-    const registered = await h.api('POST', '/api/register', {
+    const registered = await h.request('POST', '/api/register', {
       json: registration(),
       headers: from('198.51.100.1'),
     });
@@ -83,7 +87,7 @@ describe('request-rate limits', () => {
   it('counts refused registrations too, so a bad-input flood is limited as well', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LIMIT; i += 1) {
-      const res = await h.api('POST', '/api/register', {
+      const res = await h.request('POST', '/api/register', {
         json: { username: '' },
         headers: from('198.51.100.3'),
       });
@@ -96,7 +100,7 @@ describe('request-rate limits', () => {
 
   it('limits avatar uploads per signed-in user, not per shared address', async () => {
     const upload = (userId: number) =>
-      h.api('PATCH', '/api/user/avatar', {
+      h.request('PATCH', '/api/user/avatar', {
         json: {},
         headers: { ...identityHeader({ id: userId }), ...from('198.51.100.4') },
       });
@@ -107,7 +111,7 @@ describe('request-rate limits', () => {
 });
 
 describe('registration windows (issue 29)', () => {
-  let r: AuthHarness;
+  let r: AuthTestService;
   const PER_MINUTE = 4;
   const PER_DAY = 2;
   beforeAll(async () => {
@@ -121,7 +125,7 @@ describe('registration windows (issue 29)', () => {
     await r?.close();
   });
   const register = (ip: string) =>
-    r.api('POST', '/api/register', { json: registration(), headers: from(ip) });
+    r.request('POST', '/api/register', { json: registration(), headers: from(ip) });
 
   it('stops one address at its daily ceiling, telling it how long until the day is over', async () => {
     const first = await register('192.0.2.30');

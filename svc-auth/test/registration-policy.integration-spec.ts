@@ -1,19 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { REGISTRATION_MESSAGES } from '@district/contracts';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, type TestUser } from './support/directory-fixtures';
 
 // Issue 31 "Who may join": each policy as POST /api/register answers it, and the join codes that
 // open the join-code policy, with the real database deciding races.
-let h: AuthHarness;
+let h: AuthTestService;
 let admin: TestUser;
 let supervisor: TestUser;
 let student: TestUser;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const setPolicy = (registrationPolicy: string) =>
-  h.api('PATCH', '/api/privacy/settings', { headers: admin.headers, json: { registrationPolicy } });
-const register = (body: Record<string, unknown>) => h.api('POST', '/api/register', { json: body });
+  h.request('PATCH', '/api/privacy/settings', {
+    headers: admin.headers,
+    json: { registrationPolicy },
+  });
+const register = (body: Record<string, unknown>) =>
+  h.request('POST', '/api/register', { json: body });
 const createCode = (
   caller: TestUser,
   body: Record<string, unknown> = {
@@ -22,7 +26,7 @@ const createCode = (
     expiresAt: inDays(7),
   },
 ) =>
-  h.api<{ id: number; code: string }>('POST', '/api/admin/join-codes', {
+  h.request('POST', '/api/admin/join-codes', {
     headers: caller.headers,
     json: body,
   });
@@ -45,7 +49,7 @@ afterAll(() => h.close());
 
 describe('the registration policy setting', () => {
   it('starts open: the options say so and the spec’s registration works as written', async () => {
-    expect((await h.api('GET', '/api/register/options')).body).toEqual({
+    expect((await h.request('GET', '/api/register/options')).body).toEqual({
       consentMode: 'school',
       registrationPolicy: 'open',
     });
@@ -68,7 +72,7 @@ describe('the registration policy setting', () => {
     for (const caller of [student, supervisor])
       expect(
         (
-          await h.api('PATCH', '/api/privacy/settings', {
+          await h.request('PATCH', '/api/privacy/settings', {
             headers: caller.headers,
             json: { registrationPolicy: 'roster' },
           })
@@ -82,9 +86,9 @@ describe('the registration policy setting', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ registrationPolicy: 'districtSignIn' });
     expect(
-      (await h.api('GET', '/api/privacy/settings', { headers: admin.headers })).body,
+      (await h.request('GET', '/api/privacy/settings', { headers: admin.headers })).body,
     ).toMatchObject({ registrationPolicy: 'districtSignIn' });
-    expect((await h.api('GET', '/api/register/options')).body).toMatchObject({
+    expect((await h.request('GET', '/api/register/options')).body).toMatchObject({
       registrationPolicy: 'districtSignIn',
     });
     const audit = (await auditActions('privacy.settings.change')).at(-1)!;
@@ -109,7 +113,7 @@ describe('district sign-in only', () => {
   });
 
   it('answers the refusal in Spanish to a Spanish browser', async () => {
-    const res = await h.api('POST', '/api/register', {
+    const res = await h.request('POST', '/api/register', {
       json: registration(),
       headers: { 'accept-language': 'es' },
     });
@@ -182,7 +186,7 @@ describe('join codes', () => {
     const { school: _school, ...noSchool } = registration({ joinCode: created.code });
     expect((await register(noSchool)).body.school).toBe('Riverdale High School');
 
-    const list = await h.api('GET', '/api/admin/join-codes', { headers: supervisor.headers });
+    const list = await h.request('GET', '/api/admin/join-codes', { headers: supervisor.headers });
     expect(list.status).toBe(200);
     expect(list.body.find((c: { id: number }) => c.id === created.id)).toMatchObject({
       code: created.code,
@@ -195,15 +199,15 @@ describe('join codes', () => {
   });
 
   it('list: supervisors see only their school’s codes, admins all, students none', async () => {
-    const mine = await h.api('GET', '/api/admin/join-codes', { headers: supervisor.headers });
+    const mine = await h.request('GET', '/api/admin/join-codes', { headers: supervisor.headers });
     expect(new Set(mine.body.map((c: { school: string }) => c.school))).toEqual(
       new Set(['Riverdale High School']),
     );
-    const all = await h.api('GET', '/api/admin/join-codes', { headers: admin.headers });
+    const all = await h.request('GET', '/api/admin/join-codes', { headers: admin.headers });
     expect(all.body.map((c: { school: string }) => c.school)).toContain('Jesuit High School');
-    expect((await h.api('GET', '/api/admin/join-codes', { headers: student.headers })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.request('GET', '/api/admin/join-codes', { headers: student.headers })).status,
+    ).toBe(403);
   });
 
   it('never admit more registrations than their uses, even all at once', async () => {
@@ -258,15 +262,22 @@ describe('join codes', () => {
     // A supervisor of another school cannot revoke it; nor can a student.
     for (const caller of [supervisor, student])
       expect(
-        (await h.api('DELETE', `/api/admin/join-codes/${revoking.id}`, { headers: caller.headers }))
-          .status,
+        (
+          await h.request('DELETE', `/api/admin/join-codes/${revoking.id}`, {
+            headers: caller.headers,
+          })
+        ).status,
       ).toBe(403);
     expect(
-      (await h.api('DELETE', `/api/admin/join-codes/${revoking.id}`, { headers: admin.headers }))
-        .status,
+      (
+        await h.request('DELETE', `/api/admin/join-codes/${revoking.id}`, {
+          headers: admin.headers,
+        })
+      ).status,
     ).toBe(204);
     expect(
-      (await h.api('DELETE', '/api/admin/join-codes/999999', { headers: admin.headers })).status,
+      (await h.request('DELETE', '/api/admin/join-codes/999999', { headers: admin.headers }))
+        .status,
     ).toBe(404);
     const revoked = await register(registration({ joinCode: revoking.code }));
     expect(revoked.status).toBe(403);
@@ -275,7 +286,7 @@ describe('join codes', () => {
       (a) => Number(a.target_id) === revoking.id,
     );
     expect(audit.actor_id).toBe(admin.id);
-    const list = await h.api('GET', '/api/admin/join-codes', { headers: admin.headers });
+    const list = await h.request('GET', '/api/admin/join-codes', { headers: admin.headers });
     expect(list.body.find((c: { id: number }) => c.id === revoking.id)).toMatchObject({
       active: false,
       revokedAt: expect.any(String),

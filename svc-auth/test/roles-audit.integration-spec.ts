@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_MESSAGES, VALIDATION } from '@district/contracts';
 import { verifyIdentityToken } from '@district/service-kit';
 import { TEST_IDENTITY_SECRET } from '@district/service-kit/testing';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, outboxCount, outboxRows, type TestUser } from './support/directory-fixtures';
 import { SupervisorProbeController } from './support/supervisor-probe.controller';
 
-let h: AuthHarness;
+let h: AuthTestService;
 let admin: TestUser;
 let secondAdmin: TestUser;
 let supervisor: TestUser;
@@ -56,11 +56,11 @@ async function rolesOf(id: number): Promise<{ is_admin: boolean; is_supervisor: 
 }
 
 const changeRoles = (id: number | string, json: unknown, headers = admin.headers) =>
-  h.api('PATCH', `/api/users/${id}/roles`, { json, headers });
+  h.request('PATCH', `/api/users/${id}/roles`, { json, headers });
 
 // What the gateway does for every protected call: verify the session, forward the fresh identity.
 async function gatewayIdentity(user: TestUser): Promise<string> {
-  const res = await h.api('GET', '/internal/auth/verify', { sid: user.sid });
+  const res = await h.request('GET', '/internal/auth/verify', { sid: user.sid });
   expect(res.status).toBe(204);
   return res.headers.get('x-identity')!;
 }
@@ -69,7 +69,7 @@ describe('registration never grants a role', () => {
   it('refuses isAdmin/isSupervisor true with a clear 400 and creates no account', async () => {
     for (const field of ['isAdmin', 'isSupervisor']) {
       const body = registration({ [field]: true });
-      const res = await h.api('POST', '/api/register', { json: body });
+      const res = await h.request('POST', '/api/register', { json: body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(VALIDATION.rolesAtRegistration);
       expect(res.body.errors).toEqual([{ path: field, message: VALIDATION.rolesAtRegistration }]);
@@ -81,15 +81,15 @@ describe('registration never grants a role', () => {
   });
 
   it('refuses smuggled column names, and a plain account verifies with no role', async () => {
-    const smuggled = await h.api('POST', '/api/register', {
+    const smuggled = await h.request('POST', '/api/register', {
       json: registration({ is_admin: true, is_supervisor: true }),
     });
     expect(smuggled.status).toBe(400);
     const body = registration({ isAdmin: false, isSupervisor: false });
-    const res = await h.api('POST', '/api/register', { json: body });
+    const res = await h.request('POST', '/api/register', { json: body });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isAdmin: false, isSupervisor: false });
-    const verify = await h.api('GET', '/internal/auth/verify', { sid: res.sid });
+    const verify = await h.request('GET', '/internal/auth/verify', { sid: res.sid });
     const identity = verifyIdentityToken(verify.headers.get('x-identity')!, TEST_IDENTITY_SECRET);
     expect(identity).toMatchObject({ id: res.body.id, isAdmin: false, isSupervisor: false });
   });
@@ -100,7 +100,7 @@ describe('PATCH /api/users/{id}/roles', () => {
     const target = await createUser(h, 'student');
     const [outboxBefore, auditBefore] = [await outboxCount(h), await auditCount()];
     expect(
-      (await h.api('PATCH', `/api/users/${target.id}/roles`, { json: { isSupervisor: true } }))
+      (await h.request('PATCH', `/api/users/${target.id}/roles`, { json: { isSupervisor: true } }))
         .status,
     ).toBe(401);
     for (const caller of [student, supervisor, target]) {
@@ -138,7 +138,7 @@ describe('PATCH /api/users/{id}/roles', () => {
     const target = await createUser(h, 'student', { name: 'Sam Soon' });
     // Before: svc-hours' review call is refused with the identity the gateway forwards.
     const probe = (token: string) =>
-      h.api('PATCH', '/api/service-hours/7/status', {
+      h.request('PATCH', '/api/service-hours/7/status', {
         json: { status: 'approved' },
         headers: { 'x-identity': token },
       });
@@ -154,7 +154,7 @@ describe('PATCH /api/users/{id}/roles', () => {
       isSupervisor: true,
     });
     expect((await probe(token)).status).toBe(200);
-    expect((await h.api('GET', '/api/user', { sid: target.sid })).body.isSupervisor).toBe(true);
+    expect((await h.request('GET', '/api/user', { sid: target.sid })).body.isSupervisor).toBe(true);
 
     const revoked = await changeRoles(target.id, { isSupervisor: false });
     expect(revoked.status).toBe(200);
@@ -262,7 +262,7 @@ describe('every privileged action of svc-auth is on record', () => {
     const before = await auditCount();
     expect(
       (
-        await h.api('PATCH', `/api/users/${mover.id}/school`, {
+        await h.request('PATCH', `/api/users/${mover.id}/school`, {
           json: { school: 'Rummel High School' },
           headers: admin.headers,
         })
@@ -278,7 +278,7 @@ describe('every privileged action of svc-auth is on record', () => {
     ]);
 
     expect(
-      (await h.api('DELETE', `/api/users/${mover.id}`, { headers: admin.headers })).status,
+      (await h.request('DELETE', `/api/users/${mover.id}`, { headers: admin.headers })).status,
     ).toBe(204);
     expect(await auditCount()).toBe(before + 2);
     expect(await auditRows('user.delete', mover.id)).toEqual([
@@ -290,7 +290,7 @@ describe('every privileged action of svc-auth is on record', () => {
     ]);
 
     const backupsBefore = (await auditRows('users.backup')).length;
-    const backup = await h.api('GET', '/api/backup/users', { headers: admin.headers });
+    const backup = await h.request('GET', '/api/backup/users', { headers: admin.headers });
     expect(backup.status).toBe(200);
     expect(await auditCount()).toBe(before + 3);
     const backups = await auditRows('users.backup');
@@ -302,10 +302,10 @@ describe('every privileged action of svc-auth is on record', () => {
 
   it('a refused deletion or school change records its failure and changes nothing', async () => {
     const before = await auditCount();
-    const self = await h.api('DELETE', `/api/users/${admin.id}`, { headers: admin.headers });
+    const self = await h.request('DELETE', `/api/users/${admin.id}`, { headers: admin.headers });
     expect(self.status).toBe(403);
     expect(await rolesOf(admin.id)).toBeDefined();
-    const missing = await h.api('PATCH', '/api/users/999998/school', {
+    const missing = await h.request('PATCH', '/api/users/999998/school', {
       json: { school: 'Rummel High School' },
       headers: admin.headers,
     });
@@ -324,12 +324,12 @@ describe('every privileged action of svc-auth is on record', () => {
 
   it('records cannot be edited or deleted, through the API or by SQL', async () => {
     // The trail has no such routes: 405, naming the one method it has (issue 29).
-    const remove = await h.api('DELETE', '/api/audit', { headers: admin.headers });
+    const remove = await h.request('DELETE', '/api/audit', { headers: admin.headers });
     expect(remove.status).toBe(405);
     expect(remove.headers.get('allow')).toBe('GET, HEAD');
-    expect((await h.api('PATCH', '/api/audit', { headers: admin.headers, json: {} })).status).toBe(
-      405,
-    );
+    expect(
+      (await h.request('PATCH', '/api/audit', { headers: admin.headers, json: {} })).status,
+    ).toBe(405);
     await expect(h.db.query('DELETE FROM auth.audit_log')).rejects.toThrow(/append-only/);
     await expect(h.db.query(`UPDATE auth.audit_log SET outcome = 'success'`)).rejects.toThrow(
       /append-only/,
@@ -339,10 +339,10 @@ describe('every privileged action of svc-auth is on record', () => {
 
 describe('GET /api/audit', () => {
   const audit = (query = '', headers = admin.headers) =>
-    h.api('GET', `/api/audit${query}`, { headers });
+    h.request('GET', `/api/audit${query}`, { headers });
 
   it('is admins only', async () => {
-    expect((await h.api('GET', '/api/audit')).status).toBe(401);
+    expect((await h.request('GET', '/api/audit')).status).toBe(401);
     for (const caller of [student, supervisor])
       expect((await audit('', caller.headers)).status).toBe(403);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { registration, startAuthService, type AuthHarness } from './support/auth-service-harness';
+import { registration, startAuthService, type AuthTestService } from './support/auth-fixtures';
 import { createUser, outboxRows, type TestUser } from './support/directory-fixtures';
 
 // Issue 31 "Rosters from the student information system": OneRoster 1.1 CSV bundles through
 // POST /api/admin/rosters against the real database: preview, all-or-nothing apply, idempotence,
 // deactivation and reactivation, and files that are not rosters.
-let h: AuthHarness;
+let h: AuthTestService;
 let admin: TestUser;
 
 const ORGS_HEADER = 'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId';
@@ -31,7 +31,7 @@ function upload(
   const form = new FormData();
   if (files.orgs !== undefined) form.append('orgs', new Blob([files.orgs]), 'orgs.csv');
   if (files.users !== undefined) form.append('users', new Blob([files.users]), 'users.csv');
-  return h.api('POST', `/api/admin/rosters${query}`, { body: form, headers: caller.headers });
+  return h.request('POST', `/api/admin/rosters${query}`, { body: form, headers: caller.headers });
 }
 const people = async () =>
   (await h.db.query(
@@ -185,12 +185,12 @@ describe('people missing from a full import', () => {
 
   beforeAll(async () => {
     // Ann activates her account under the roster policy (school and grade from the roster).
-    await h.api('PATCH', '/api/privacy/settings', {
+    await h.request('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { registrationPolicy: 'roster' },
     });
     const body = registration({ email: 'ann@students.district.test', name: 'Ann Roster' });
-    const res = await h.api('POST', '/api/register', { json: body });
+    const res = await h.request('POST', '/api/register', { json: body });
     expect(res.status).toBe(200);
     ann = { id: res.body.id, sid: res.sid!, username: body.username as string };
     // Hours and records she has: kept through deactivation.
@@ -207,12 +207,12 @@ describe('people missing from a full import', () => {
     const res = await upload({ orgs: ORGS, users: withoutAnn });
     expect(res.body).toMatchObject({ applied: true, deactivated: 1 });
 
-    expect((await h.api('GET', '/api/user', { sid: ann.sid })).status).toBe(401);
-    const login = await h.api('POST', '/api/login', {
+    expect((await h.request('GET', '/api/user', { sid: ann.sid })).status).toBe(401);
+    const login = await h.request('POST', '/api/login', {
       json: { username: ann.username, password: 'correct horse battery' },
     });
     expect(login.status).toBe(401);
-    const directory = await h.api<Array<{ name: string }>>('GET', '/api/directory', {
+    const directory = await h.request<Array<{ name: string }>>('GET', '/api/directory', {
       headers: admin.headers,
     });
     expect(directory.body.map((u) => u.name)).not.toContain('Ann Roster');
@@ -227,7 +227,7 @@ describe('people missing from a full import', () => {
   it('come back when a later roster has them again', async () => {
     const res = await upload({ orgs: ORGS, users: baseRoster });
     expect(res.body).toMatchObject({ applied: true, reactivated: 1 });
-    const login = await h.api('POST', '/api/login', {
+    const login = await h.request('POST', '/api/login', {
       json: { username: ann.username, password: 'correct horse battery' },
     });
     expect(login.status).toBe(200);
@@ -237,7 +237,7 @@ describe('people missing from a full import', () => {
   });
 
   it("moves an account's school and grade with the roster, and gives teachers rights by rule", async () => {
-    await h.api('PATCH', '/api/privacy/settings', {
+    await h.request('PATCH', '/api/privacy/settings', {
       headers: admin.headers,
       json: { registrationPolicy: 'open' },
     });

@@ -12,10 +12,10 @@ import { ARCHIVE_QUEUE } from '../src/archive/archive.processor';
 import {
   admin,
   opportunityBody,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   waitFor,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 const DAY = 24 * 3600 * 1000;
@@ -23,14 +23,14 @@ const DAY = 24 * 3600 * 1000;
 describe('archive job (BullMQ, real PostgreSQL and Redis)', () => {
   const db = createTestDatabase('volunteer_archive');
   const prefix = testRedisPrefix('archive');
-  let replicas: VolunteerTestApp[] = [];
+  let replicas: VolunteerService[] = [];
 
   beforeAll(async () => {
     const database = await db;
     // Two replicas of the service on one database and one BullMQ prefix, as in production.
     replicas = [
-      await startVolunteerApp({ db: database, prefix, archiveIntervalMs: 300 }),
-      await startVolunteerApp({ db: database, prefix, archiveIntervalMs: 300 }),
+      await startVolunteerService({ database, prefix, archiveIntervalMs: 300 }),
+      await startVolunteerService({ database, prefix, archiveIntervalMs: 300 }),
     ];
   });
   afterAll(async () => {
@@ -43,9 +43,9 @@ describe('archive job (BullMQ, real PostgreSQL and Redis)', () => {
     const [app] = replicas;
     const create = async (title: string, date: Date) =>
       (
-        await app.api<Opportunity>('POST', '/api/opportunities', {
+        await app.request<Opportunity>('POST', '/api/opportunities', {
           as: admin,
-          body: opportunityBody({ title, date: date.toISOString() }),
+          json: opportunityBody({ title, date: date.toISOString() }),
         })
       ).body;
     const lastWeek = await create('Last week', new Date(Date.now() - 7 * DAY));
@@ -63,11 +63,11 @@ describe('archive job (BullMQ, real PostgreSQL and Redis)', () => {
       'past opportunities were not archived',
     );
     const archivedList = (
-      await app.api<Opportunity[]>('GET', '/api/opportunities?status=archived', { as: student })
+      await app.request<Opportunity[]>('GET', '/api/opportunities?status=archived', { as: student })
     ).body;
     expect(archivedList.map((o) => o.title)).toEqual(['Two days ago', 'Last week']);
     const activeList = (
-      await replicas[1].api<Opportunity[]>('GET', '/api/opportunities?status=active', {
+      await replicas[1].request<Opportunity[]>('GET', '/api/opportunities?status=active', {
         as: student,
       })
     ).body;

@@ -3,39 +3,39 @@ import type { Opportunity, Page } from '@district/contracts';
 import {
   admin,
   opportunityBody,
-  startVolunteerApp,
+  startVolunteerService,
   student,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 // Issue 14.5: the Past Events tab asks for a page at a time; the spec's plain call stays whole.
 describe('GET /api/opportunities?status=archived&page&pageSize (svc-volunteer, real PostgreSQL)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   const day = 86_400_000;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
+    app = await startVolunteerService();
     for (let i = 1; i <= 7; i++) {
-      const created = await app.api<Opportunity>('POST', '/api/opportunities', {
+      const created = await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({
+        json: opportunityBody({
           title: `Past event ${i}`,
           date: new Date(Date.now() + i * day).toISOString(),
         }),
       });
-      await app.api('PATCH', `/api/opportunities/${created.body.id}/status`, {
+      await app.request('PATCH', `/api/opportunities/${created.body.id}/status`, {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
     }
-    await app.api('POST', '/api/opportunities', { as: admin, body: opportunityBody() });
+    await app.request('POST', '/api/opportunities', { as: admin, json: opportunityBody() });
   });
   afterAll(async () => {
     await app?.close();
   });
 
   const get = <T>(query: string) =>
-    app.api<T>('GET', `/api/opportunities${query}`, { as: student });
+    app.request<T>('GET', `/api/opportunities${query}`, { as: student });
 
   it('pages the archived list in the plain call’s order, with the total', async () => {
     const whole = await get<Opportunity[]>('?status=archived');

@@ -12,11 +12,11 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   supervisor,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 import { CheckInCodes } from '../src/attendance/check-in-code';
 
@@ -29,11 +29,11 @@ const HOUR = 3_600_000;
 // Issue 18: roster, attendance, the rotating check-in code and the student's check-in, and the
 // attendance.recorded event each real change leaves in the outbox.
 describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, supervisor, student, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, supervisor, student, otherStudent);
   });
   afterAll(async () => {
     await app?.close();
@@ -43,14 +43,14 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
   // the times are set in the database), lasting 2 h 20 min, with `signedUp` signed up.
   const opportunityAt = async (startsInMs: number, ...signedUp: TestUser[]) => {
     const created = (
-      await app.api<Opportunity>('POST', '/api/opportunities', {
+      await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({ title: 'River Cleanup' }),
+        json: opportunityBody({ title: 'River Cleanup' }),
       })
     ).body;
     for (const user of signedUp)
       expect(
-        (await app.api('POST', `/api/opportunities/${created.id}/signup`, { as: user })).status,
+        (await app.request('POST', `/api/opportunities/${created.id}/signup`, { as: user })).status,
       ).toBe(201);
     const startsAt = new Date(Date.now() + startsInMs);
     await app.sql(`UPDATE opportunities SET date = $2, ends_at = $3 WHERE id = $1`, [
@@ -61,19 +61,23 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
     return { id: created.id, startsAt };
   };
   const roster = (id: number, as: TestUser = admin) =>
-    app.api<RosterEntry[]>('GET', `/api/opportunities/${id}/roster`, { as });
+    app.request<RosterEntry[]>('GET', `/api/opportunities/${id}/roster`, { as });
   const mark = (id: number, userId: number, attended: unknown, as: TestUser = admin) =>
-    app.api<AttendanceRecord>('PUT', `/api/opportunities/${id}/attendance/${userId}`, {
+    app.request<AttendanceRecord>('PUT', `/api/opportunities/${id}/attendance/${userId}`, {
       as,
-      body: { attended },
+      json: { attended },
     });
   const codeFor = (id: number, as: TestUser = admin) =>
-    app.api<CheckInCode>('GET', `/api/opportunities/${id}/check-in-code`, { as });
+    app.request<CheckInCode>('GET', `/api/opportunities/${id}/check-in-code`, { as });
   const checkIn = (id: number, code: unknown, as: TestUser = student) =>
-    app.api<AttendanceRecord & { message?: string }>('POST', `/api/opportunities/${id}/check-in`, {
-      as,
-      body: { code },
-    });
+    app.request<AttendanceRecord & { message?: string }>(
+      'POST',
+      `/api/opportunities/${id}/check-in`,
+      {
+        as,
+        json: { code },
+      },
+    );
   const events = async (opportunityId: number) =>
     (
       await app.sql<OutboxRow>(
@@ -176,9 +180,9 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(bad.body).toMatchObject({ errors: [expect.objectContaining({ path: 'attended' })] });
       expect(
         (
-          await app.api('PUT', `/api/opportunities/${id}/attendance/abc`, {
+          await app.request('PUT', `/api/opportunities/${id}/attendance/abc`, {
             as: admin,
-            body: { attended: true },
+            json: { attended: true },
           })
         ).status,
       ).toBe(400);
@@ -188,10 +192,10 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   it('forgets a deleted user’s attendance with their sign-ups', async () => {
     const leaving = { id: 40, name: 'Lea Leaving', school: 'Jesuit High School' };
-    await app.register(leaving);
+    await app.events.registerUsers(leaving);
     const { id } = await opportunityAt(-HOUR, leaving);
     expect((await mark(id, leaving.id, true)).status).toBe(200);
-    await app.deliver('user.deleted', { id: leaving.id });
+    await app.events.deliver('user.deleted', { id: leaving.id });
     expect((await roster(id)).body).toEqual([]);
     expect(await app.sql(`SELECT 1 FROM attendance WHERE user_id = $1`, [leaving.id])).toEqual([]);
   });
@@ -278,10 +282,10 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
     // The codes the service shows (its secret derives from IDENTITY_SECRET in tests).
     const codes = new CheckInCodes(`check-in/${TEST_IDENTITY_SECRET}`);
     const sendLater = (id: number, body: Record<string, unknown>, as: TestUser = student) =>
-      app.api<AttendanceRecord & { message?: string; errors?: Array<{ path: string }> }>(
+      app.request<AttendanceRecord & { message?: string; errors?: Array<{ path: string }> }>(
         'POST',
         `/api/opportunities/${id}/check-in`,
-        { as, body },
+        { as, json: body },
       );
     const receipts = async (id: number) =>
       (

@@ -6,9 +6,9 @@ import { ArchiveService } from '../src/archive/archive.service';
 import {
   admin,
   opportunityBody,
-  startVolunteerApp,
+  startVolunteerService,
   student,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 interface AuditRow {
@@ -24,11 +24,11 @@ interface AuditRow {
 // action; a refusal leaves one failure record and nothing else. Issue 16: the record is an
 // audit.recorded event in svc-volunteer's outbox, bound for svc-auth's merged trail.
 describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, student);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, student);
   });
   afterAll(async () => {
     await app?.close();
@@ -42,9 +42,9 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
     );
 
   const create = async () => {
-    const res = await app.api<Opportunity>('POST', '/api/opportunities', {
+    const res = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody({ title: 'Levee Walk' }),
+      json: opportunityBody({ title: 'Levee Walk' }),
     });
     expect(res.status).toBe(201);
     return res.body;
@@ -62,13 +62,13 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
     ]);
 
     for (const status of ['archived', 'active'] as const) {
-      const res = await app.api('PATCH', `/api/opportunities/${opportunity.id}/status`, {
+      const res = await app.request('PATCH', `/api/opportunities/${opportunity.id}/status`, {
         as: admin,
-        body: { status },
+        json: { status },
       });
       expect(res.status).toBe(200);
     }
-    const del = await app.api('DELETE', `/api/opportunities/${opportunity.id}`, { as: admin });
+    const del = await app.request('DELETE', `/api/opportunities/${opportunity.id}`, { as: admin });
     expect(del.status).toBe(204);
 
     const records = await recordsFor('opportunity', opportunity.id);
@@ -85,12 +85,12 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   it('records a refused archive or delete as one failure and changes nothing', async () => {
     const before = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM opportunities`);
-    const archive = await app.api('PATCH', '/api/opportunities/999999/status', {
+    const archive = await app.request('PATCH', '/api/opportunities/999999/status', {
       as: admin,
-      body: { status: 'archived' },
+      json: { status: 'archived' },
     });
     expect(archive.status).toBe(404);
-    const del = await app.api('DELETE', '/api/opportunities/999999', { as: admin });
+    const del = await app.request('DELETE', '/api/opportunities/999999', { as: admin });
     expect(del.status).toBe(404);
     const records = await recordsFor('opportunity', 999999);
     expect(records).toEqual([
@@ -109,9 +109,9 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   it('does not record what a student was refused before reaching the service (403)', async () => {
     const before = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM ${PUBLISHED_AUDIT_LOG}`);
-    const res = await app.api('POST', '/api/opportunities', {
+    const res = await app.request('POST', '/api/opportunities', {
       as: student,
-      body: opportunityBody(),
+      json: opportunityBody(),
     });
     expect(res.status).toBe(403);
     expect(await app.sql(`SELECT count(*) AS n FROM ${PUBLISHED_AUDIT_LOG}`)).toEqual(before);
@@ -119,24 +119,28 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   it('records photo approval and rejection, and a review of an unknown photo as a failure', async () => {
     const opportunity = await create();
-    await app.api('PATCH', `/api/opportunities/${opportunity.id}/status`, {
+    await app.request('PATCH', `/api/opportunities/${opportunity.id}/status`, {
       as: admin,
-      body: { status: 'archived' },
+      json: { status: 'archived' },
     });
     const submit = async (caption: string) => {
-      const res = await app.api<EventPhoto>('POST', `/api/opportunities/${opportunity.id}/photos`, {
-        as: student,
-        body: { photoUrl: 'https://example.org/p.jpg', caption },
-      });
+      const res = await app.request<EventPhoto>(
+        'POST',
+        `/api/opportunities/${opportunity.id}/photos`,
+        {
+          as: student,
+          json: { photoUrl: 'https://example.org/p.jpg', caption },
+        },
+      );
       expect(res.status).toBe(201);
       return res.body;
     };
     const first = await submit('Before');
     const second = await submit('After');
     const review = (photoId: number, status: string) =>
-      app.api('PATCH', `/api/opportunities/${opportunity.id}/photos/${photoId}/status`, {
+      app.request('PATCH', `/api/opportunities/${opportunity.id}/photos/${photoId}/status`, {
         as: admin,
-        body: { status },
+        json: { status },
       });
     expect((await review(first.id, 'approved')).status).toBe(200);
     expect((await review(second.id, 'rejected')).status).toBe(200);
@@ -170,9 +174,9 @@ describe('audit trail (svc-volunteer, real PostgreSQL and Redis)', () => {
   });
 
   it('records a scheduled archive run that moved something once, with no actor', async () => {
-    const past = await app.api<Opportunity>('POST', '/api/opportunities', {
+    const past = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody({ title: 'Long over', date: new Date(Date.now() - 3 * 864e5) }),
+      json: opportunityBody({ title: 'Long over', date: new Date(Date.now() - 3 * 864e5) }),
     });
     expect(past.status).toBe(201);
     const archive = app.service.app.get(ArchiveService);

@@ -6,10 +6,10 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   TEST_PUBLIC_URL,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 interface ParsedEvent {
@@ -53,18 +53,18 @@ function parseCalendar(text: string): ParsedEvent[] {
 
 // Issue 18: an opportunity's .ics file and a student's private feed.
 describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   let cleanup: Opportunity;
   let tutoring: Opportunity;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, student, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, student, otherStudent);
     const create = async (overrides: Record<string, unknown>) =>
       (
-        await app.api<Opportunity>('POST', '/api/opportunities', {
+        await app.request<Opportunity>('POST', '/api/opportunities', {
           as: admin,
-          body: opportunityBody(overrides),
+          json: opportunityBody(overrides),
         })
       ).body;
     cleanup = await create({
@@ -84,9 +84,13 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   describe('GET /api/opportunities/{id}/calendar.ics', () => {
     it('answers any signed-in user one VEVENT with a stable UID, district times and the details', async () => {
-      const first = await app.api<string>('GET', `/api/opportunities/${cleanup.id}/calendar.ics`, {
-        as: student,
-      });
+      const first = await app.request<string>(
+        'GET',
+        `/api/opportunities/${cleanup.id}/calendar.ics`,
+        {
+          as: student,
+        },
+      );
       expect(first.status).toBe(200);
       expect(first.contentType).toMatch(/^text\/calendar/);
       // The kit's callService answers the content type only: the download header, read raw.
@@ -115,13 +119,17 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(first.text).toMatch(/\r\nDTSTART;TZID=America\/Chicago:20310607T090000\r\n/);
       expect(first.text).toMatch(/\r\nDTEND;TZID=America\/Chicago:20310607T123000\r\n/);
       // The same UID after an edit, so a calendar updates the event it holds.
-      await app.api('PATCH', `/api/opportunities/${cleanup.id}`, {
+      await app.request('PATCH', `/api/opportunities/${cleanup.id}`, {
         as: admin,
-        body: { location: 'Grand Isle' },
+        json: { location: 'Grand Isle' },
       });
-      const second = await app.api<string>('GET', `/api/opportunities/${cleanup.id}/calendar.ics`, {
-        as: otherStudent,
-      });
+      const second = await app.request<string>(
+        'GET',
+        `/api/opportunities/${cleanup.id}/calendar.ics`,
+        {
+          as: otherStudent,
+        },
+      );
       expect(parseCalendar(second.text)[0]).toMatchObject({
         uid: events[0].uid,
         location: 'Grand Isle',
@@ -132,9 +140,9 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
     // zone's rules in the file, a calendar shows the district's time whatever the phone's zone.
     it("writes times in the district's zone with its VTIMEZONE, the same instants summer and winter", async () => {
       const winter = (
-        await app.api<Opportunity>('POST', '/api/opportunities', {
+        await app.request<Opportunity>('POST', '/api/opportunities', {
           as: admin,
-          body: opportunityBody({
+          json: opportunityBody({
             title: 'Coat drive',
             date: '2031-12-09T15:00:00.000Z',
             endsAt: '2031-12-09T18:00:00.000Z',
@@ -145,7 +153,7 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
         [cleanup, '20310607T090000', '2031-06-07T14:00:00.000Z', '2031-06-07T17:30:00.000Z'],
         [winter, '20311209T090000', '2031-12-09T15:00:00.000Z', '2031-12-09T18:00:00.000Z'],
       ] as const) {
-        const res = await app.api<string>(
+        const res = await app.request<string>(
           'GET',
           `/api/opportunities/${opportunity.id}/calendar.ics`,
           {
@@ -176,10 +184,10 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('answers 401 signed out and 404 for an unknown opportunity', async () => {
-      expect((await app.api('GET', `/api/opportunities/${cleanup.id}/calendar.ics`)).status).toBe(
-        401,
-      );
-      const missing = await app.api('GET', '/api/opportunities/2000000/calendar.ics', {
+      expect(
+        (await app.request('GET', `/api/opportunities/${cleanup.id}/calendar.ics`)).status,
+      ).toBe(401);
+      const missing = await app.request('GET', '/api/opportunities/2000000/calendar.ics', {
         as: student,
       });
       expect(missing.status).toBe(404);
@@ -188,25 +196,27 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   describe('private feed', () => {
     it('gives a signed-in student one stable address, served without a cookie with their sign-ups only', async () => {
-      await app.api('POST', `/api/opportunities/${cleanup.id}/signup`, { as: student });
-      await app.api('POST', `/api/opportunities/${tutoring.id}/signup`, { as: otherStudent });
+      await app.request('POST', `/api/opportunities/${cleanup.id}/signup`, { as: student });
+      await app.request('POST', `/api/opportunities/${tutoring.id}/signup`, { as: otherStudent });
 
-      const res = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', { as: student });
+      const res = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+        as: student,
+      });
       expect(res.status).toBe(200);
       expect(res.body.url).toMatch(
         new RegExp(`^${TEST_PUBLIC_URL}/api/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`),
       );
-      const again = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+      const again = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: student,
       });
       expect(again.body.url).toBe(res.body.url);
-      const others = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+      const others = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: otherStudent,
       });
       expect(others.body.url).not.toBe(res.body.url);
 
       // No identity at all: the token is the only key.
-      const feed = await app.api<string>('GET', path(res.body.url));
+      const feed = await app.request<string>('GET', path(res.body.url));
       expect(feed.status).toBe(200);
       expect(feed.contentType).toMatch(/^text\/calendar/);
       expect(parseCalendar(feed.text).map((e) => e.uid)).toEqual([
@@ -214,16 +224,18 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
       ]);
       // Nothing about the student in it.
       expect(feed.text).not.toContain('Stella');
-      const theirs = await app.api<string>('GET', path(others.body.url));
+      const theirs = await app.request<string>('GET', path(others.body.url));
       expect(parseCalendar(theirs.text).map((e) => e.summary)).toEqual(['Tutoring']);
 
       // Withdrawing takes it out of the feed.
-      await app.api('DELETE', `/api/opportunities/${cleanup.id}/signup`, { as: student });
-      expect(parseCalendar((await app.api<string>('GET', path(res.body.url))).text)).toEqual([]);
+      await app.request('DELETE', `/api/opportunities/${cleanup.id}/signup`, { as: student });
+      expect(parseCalendar((await app.request<string>('GET', path(res.body.url))).text)).toEqual(
+        [],
+      );
     });
 
     it('stores the token only hashed (and sealed), never readable', async () => {
-      const { body } = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+      const { body } = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: student,
       });
       const token = /\/([^/]+)\.ics$/.exec(body.url)![1];
@@ -237,48 +249,50 @@ describe('calendars (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('DELETE gives a new address and the old one answers 404', async () => {
-      const old = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+      const old = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: otherStudent,
       });
-      const reset = await app.api<CalendarFeedResponse>('DELETE', '/api/calendar/feed', {
+      const reset = await app.request<CalendarFeedResponse>('DELETE', '/api/calendar/feed', {
         as: otherStudent,
       });
       expect(reset.status).toBe(200);
       expect(reset.body.url).not.toBe(old.body.url);
-      expect((await app.api('GET', path(old.body.url))).status).toBe(404);
-      expect((await app.api('GET', path(reset.body.url))).status).toBe(200);
-      const now = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+      expect((await app.request('GET', path(old.body.url))).status).toBe(404);
+      expect((await app.request('GET', path(reset.body.url))).status).toBe(200);
+      const now = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: otherStudent,
       });
       expect(now.body.url).toBe(reset.body.url);
     });
 
     it('answers the same bare 404 for unknown and malformed tokens, and 401 for the address signed out', async () => {
-      const unknown = await app.api('GET', `/api/calendar/feed/${'A'.repeat(43)}.ics`);
-      const malformed = await app.api('GET', '/api/calendar/feed/nope.ics');
-      const noSuffix = await app.api('GET', `/api/calendar/feed/${'A'.repeat(43)}`);
+      const unknown = await app.request('GET', `/api/calendar/feed/${'A'.repeat(43)}.ics`);
+      const malformed = await app.request('GET', '/api/calendar/feed/nope.ics');
+      const noSuffix = await app.request('GET', `/api/calendar/feed/${'A'.repeat(43)}`);
       for (const res of [unknown, malformed, noSuffix]) {
         expect(res.status).toBe(404);
         expect(res.body).toEqual(unknown.body);
       }
-      expect((await app.api('GET', '/api/calendar/feed')).status).toBe(401);
-      expect((await app.api('DELETE', '/api/calendar/feed')).status).toBe(401);
+      expect((await app.request('GET', '/api/calendar/feed')).status).toBe(401);
+      expect((await app.request('DELETE', '/api/calendar/feed')).status).toBe(401);
     });
 
     it('says its 404 in Spanish to a calendar app that asks in Spanish (issue 22)', async () => {
       const path = `/api/calendar/feed/${'A'.repeat(43)}.ics`;
-      expect((await app.api('GET', path)).body).toMatchObject({ message: 'Not Found' });
-      const spanish = await app.api('GET', path, { headers: { 'accept-language': 'es-MX,es' } });
+      expect((await app.request('GET', path)).body).toMatchObject({ message: 'Not Found' });
+      const spanish = await app.request('GET', path, {
+        headers: { 'accept-language': 'es-MX,es' },
+      });
       expect(spanish.status).toBe(404);
       expect(spanish.body).toMatchObject({ statusCode: 404, message: 'No encontrado' });
     });
 
     it('is forgotten with its student', async () => {
-      const { body } = await app.api<CalendarFeedResponse>('GET', '/api/calendar/feed', {
+      const { body } = await app.request<CalendarFeedResponse>('GET', '/api/calendar/feed', {
         as: student,
       });
-      await app.deliver('user.deleted', { id: student.id });
-      expect((await app.api('GET', path(body.url))).status).toBe(404);
+      await app.events.deliver('user.deleted', { id: student.id });
+      expect((await app.request('GET', path(body.url))).status).toBe(404);
     });
   });
 });

@@ -3,26 +3,26 @@ import { VALIDATION, type Opportunity } from '@district/contracts';
 import {
   admin,
   opportunityBody,
-  startVolunteerApp,
+  startVolunteerService,
   student,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 // Issue 15.1: PostgreSQL refuses U+0000 in text, which used to surface as a 500. Every text field
 // now answers 400 naming the field, through the real HTTP layer, and nothing is written.
 describe('NUL and control characters (svc-volunteer, real PostgreSQL)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   let opportunityId: number;
 
   const count = async (table: string) =>
     (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM volunteer.${table}`))[0].n;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, student);
-    const created = await app.api<Opportunity>('POST', '/api/opportunities', {
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, student);
+    const created = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody(),
+      json: opportunityBody(),
     });
     opportunityId = created.body.id;
   });
@@ -34,9 +34,9 @@ describe('NUL and control characters (svc-volunteer, real PostgreSQL)', () => {
     'POST /api/opportunities with NUL in %s: 400 naming it, nothing written',
     async (field) => {
       const before = await count('opportunities');
-      const res = await app.api('POST', '/api/opportunities', {
+      const res = await app.request('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({ [field]: 'Beach\u0000Cleanup day' }),
+        json: opportunityBody({ [field]: 'Beach\u0000Cleanup day' }),
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
@@ -49,9 +49,9 @@ describe('NUL and control characters (svc-volunteer, real PostgreSQL)', () => {
   );
 
   it('keeps line breaks in a description', async () => {
-    const res = await app.api<Opportunity>('POST', '/api/opportunities', {
+    const res = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody({ description: 'Bring gloves.\nMeet at the pier.' }),
+      json: opportunityBody({ description: 'Bring gloves.\nMeet at the pier.' }),
     });
     expect(res.status).toBe(201);
     expect(res.body.description).toBe('Bring gloves.\nMeet at the pier.');
@@ -62,9 +62,9 @@ describe('NUL and control characters (svc-volunteer, real PostgreSQL)', () => {
     ['photoUrl', { caption: 'Sunny day', photoUrl: 'https://example.org/p\u0000.jpg' }],
   ])('POST photos with NUL in %s: 400 naming it, nothing written', async (field, body) => {
     const before = await count('event_photos');
-    const res = await app.api('POST', `/api/opportunities/${opportunityId}/photos`, {
+    const res = await app.request('POST', `/api/opportunities/${opportunityId}/photos`, {
       as: student,
-      body,
+      json: body,
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
@@ -75,7 +75,7 @@ describe('NUL and control characters (svc-volunteer, real PostgreSQL)', () => {
   });
 
   it('a NUL in a path id is a 400, not a database error', async () => {
-    const res = await app.api('GET', `/api/opportunities/1%00/signups`, { as: student });
+    const res = await app.request('GET', `/api/opportunities/1%00/signups`, { as: student });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusCode: 400 });
   });

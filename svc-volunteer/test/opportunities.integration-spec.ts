@@ -14,26 +14,29 @@ import { AnnounceOpportunitiesToHours1797500000000 } from '../src/migrations/179
 import {
   admin,
   opportunityBody,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   supervisor,
   waitFor,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
+    app = await startVolunteerService();
   });
   afterAll(async () => {
     await app?.close();
   });
 
   const create = async (overrides: Record<string, unknown> = {}, as: TestUser = admin) =>
-    app.api<Opportunity>('POST', '/api/opportunities', { as, body: opportunityBody(overrides) });
+    app.request<Opportunity>('POST', '/api/opportunities', {
+      as,
+      json: opportunityBody(overrides),
+    });
 
   describe('POST /api/opportunities', () => {
     it('lets an admin create one: 201 with the stored opportunity, empty and active', async () => {
@@ -91,7 +94,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
       const queue = new Queue(eventQueueName('svc-content'), {
         connection: redis,
-        prefix: app.prefix,
+        prefix: app.config.BULLMQ_PREFIX,
       });
       try {
         await waitFor(
@@ -147,11 +150,13 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('refuses a signed-out caller (no identity, or a forged one) with 401', async () => {
-      const anonymous = await app.api('POST', '/api/opportunities', { body: opportunityBody() });
+      const anonymous = await app.request('POST', '/api/opportunities', {
+        json: opportunityBody(),
+      });
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toMatchObject({ statusCode: 401 });
-      const forged = await app.api('POST', '/api/opportunities', {
-        body: opportunityBody(),
+      const forged = await app.request('POST', '/api/opportunities', {
+        json: opportunityBody(),
         headers: {
           'x-identity': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiYWRtIjp0cnVlfQ.c2lnbmF0dXJl',
         },
@@ -212,17 +217,17 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('answers malformed JSON and a non-object body with 400, never 500', async () => {
-      const malformed = await app.api('POST', '/api/opportunities', {
+      const malformed = await app.request('POST', '/api/opportunities', {
         as: admin,
-        rawBody: '{"title": ',
+        body: '{"title": ',
       });
       expect(malformed.status).toBe(400);
       expect(malformed.body).toMatchObject({ statusCode: 400 });
-      const array = await app.api('POST', '/api/opportunities', { as: admin, body: [1, 2] });
+      const array = await app.request('POST', '/api/opportunities', { as: admin, json: [1, 2] });
       expect(array.status).toBe(400);
-      const huge = await app.api('POST', '/api/opportunities', {
+      const huge = await app.request('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({ description: 'x'.repeat(1_100_000) }),
+        json: opportunityBody({ description: 'x'.repeat(1_100_000) }),
       });
       expect(huge.status).toBe(413);
     });
@@ -237,16 +242,18 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       active = (await create({ title: 'Later event', date: '2032-06-01T00:00:00.000Z' })).body;
       await create({ title: 'Sooner event', date: '2032-01-01T00:00:00.000Z' });
       archived = (await create({ title: 'Old event', date: '2032-03-01T00:00:00.000Z' })).body;
-      await app.api('PATCH', `/api/opportunities/${archived.id}/status`, {
+      await app.request('PATCH', `/api/opportunities/${archived.id}/status`, {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
     });
 
     it('lists active ones soonest first with capacity, the same for every role', async () => {
-      await app.api('POST', `/api/opportunities/${active.id}/signup`, { as: student });
+      await app.request('POST', `/api/opportunities/${active.id}/signup`, { as: student });
       for (const as of [student, supervisor, admin]) {
-        const res = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as });
+        const res = await app.request<Opportunity[]>('GET', '/api/opportunities?status=active', {
+          as,
+        });
         expect(res.status).toBe(200);
         expect(res.contentType).toBe('application/json; charset=utf-8');
         expect(res.body.map((o) => o.title)).toEqual(['Sooner event', 'Later event']);
@@ -265,7 +272,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('answers gzip to clients that take it, identical once decompressed', async () => {
-      const plain = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', {
+      const plain = await app.request<Opportunity[]>('GET', '/api/opportunities?status=active', {
         as: student,
       });
       const response = await fetch(`${app.service.url}/api/opportunities?status=active`, {
@@ -278,11 +285,16 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('shows every change at once, including one committed by another replica', async () => {
-      const other = await startVolunteerApp({ db: app.db, prefix: app.prefix });
+      const other = await startVolunteerService({
+        database: app.database,
+        prefix: app.config.BULLMQ_PREFIX,
+      });
       try {
-        const titles = async (on: VolunteerTestApp) =>
+        const titles = async (on: VolunteerService) =>
           (
-            await on.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as: student })
+            await on.request<Opportunity[]>('GET', '/api/opportunities?status=active', {
+              as: student,
+            })
           ).body.map((o) => `${o.title}:${o.filled}`);
         const before = await titles(other);
         // A write on this replica: the other one's cached list must follow within moments.
@@ -294,7 +306,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
           async () => (await titles(other)).includes('Fresh:0'),
           'the other replica kept serving its old list',
         );
-        await other.api('POST', `/api/opportunities/${created.id}/signup`, { as: student });
+        await other.request('POST', `/api/opportunities/${created.id}/signup`, { as: student });
         // The writer's own replica is exact at once; this one follows the notice.
         expect(await titles(other)).toContain('Fresh:1');
         await waitFor(
@@ -319,7 +331,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
           async () => (await titles(other)).includes('Renamed:1'),
           'the rename on the other replica',
         );
-        await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
+        await app.request('DELETE', `/api/opportunities/${created.id}`, { as: admin });
         await waitFor(
           async () => (await titles(other)).length === before.length,
           'the deletion on the other replica',
@@ -330,12 +342,12 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('lists archived ones, and everything without a status', async () => {
-      const res = await app.api<Opportunity[]>('GET', '/api/opportunities?status=archived', {
+      const res = await app.request<Opportunity[]>('GET', '/api/opportunities?status=archived', {
         as: student,
       });
       expect(res.status).toBe(200);
       expect(res.body.map((o) => o.title)).toEqual(['Old event']);
-      const all = await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student });
+      const all = await app.request<Opportunity[]>('GET', '/api/opportunities', { as: student });
       expect(all.body.map((o) => o.title).sort()).toEqual([
         'Later event',
         'Old event',
@@ -344,7 +356,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('refuses an unknown status with 400 and the message', async () => {
-      const res = await app.api('GET', '/api/opportunities?status=finished', { as: student });
+      const res = await app.request('GET', '/api/opportunities?status=finished', { as: student });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         message: VALIDATION.invalidOpportunityStatus,
@@ -353,14 +365,14 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('is 401 when signed out', async () => {
-      const res = await app.api('GET', '/api/opportunities?status=active');
+      const res = await app.request('GET', '/api/opportunities?status=active');
       expect(res.status).toBe(401);
     });
 
     it('answers an empty list when there is nothing', async () => {
-      const fresh = await startVolunteerApp();
+      const fresh = await startVolunteerService();
       try {
-        const res = await fresh.api('GET', '/api/opportunities?status=active', { as: student });
+        const res = await fresh.request('GET', '/api/opportunities?status=active', { as: student });
         expect(res.status).toBe(200);
         expect(res.body).toEqual([]);
       } finally {
@@ -372,29 +384,37 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
   describe('PATCH /api/opportunities/{id}/status (archive by hand)', () => {
     it('lets an admin archive: it leaves the active list and joins the archived one', async () => {
       const { body: created } = await create({ title: 'To archive' });
-      const res = await app.api<Opportunity>('PATCH', `/api/opportunities/${created.id}/status`, {
-        as: admin,
-        body: { status: 'archived' },
-      });
+      const res = await app.request<Opportunity>(
+        'PATCH',
+        `/api/opportunities/${created.id}/status`,
+        {
+          as: admin,
+          json: { status: 'archived' },
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: created.id, status: 'archived' });
-      const activeList = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', {
-        as: student,
-      });
+      const activeList = await app.request<Opportunity[]>(
+        'GET',
+        '/api/opportunities?status=active',
+        {
+          as: student,
+        },
+      );
       expect(activeList.body.map((o) => o.id)).not.toContain(created.id);
-      const archivedList = await app.api<Opportunity[]>(
+      const archivedList = await app.request<Opportunity[]>(
         'GET',
         '/api/opportunities?status=archived',
         { as: student },
       );
       expect(archivedList.body.map((o) => o.id)).toContain(created.id);
       // Reopening is possible too.
-      const reopened = await app.api<Opportunity>(
+      const reopened = await app.request<Opportunity>(
         'PATCH',
         `/api/opportunities/${created.id}/status`,
         {
           as: admin,
-          body: { status: 'active' },
+          json: { status: 'active' },
         },
       );
       expect(reopened.body.status).toBe('active');
@@ -403,14 +423,14 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     it('refuses students and supervisors (403) and signed-out callers (401); nothing changes', async () => {
       const { body: created } = await create();
       for (const as of [student, supervisor]) {
-        const res = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+        const res = await app.request('PATCH', `/api/opportunities/${created.id}/status`, {
           as,
-          body: { status: 'archived' },
+          json: { status: 'archived' },
         });
         expect(res.status).toBe(403);
       }
-      const anonymous = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
-        body: { status: 'archived' },
+      const anonymous = await app.request('PATCH', `/api/opportunities/${created.id}/status`, {
+        json: { status: 'archived' },
       });
       expect(anonymous.status).toBe(401);
       expect(await app.sql(`SELECT status FROM opportunities WHERE id = $1`, [created.id])).toEqual(
@@ -420,31 +440,31 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
 
     it('validates the body and the id', async () => {
       const { body: created } = await create();
-      const bad = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+      const bad = await app.request('PATCH', `/api/opportunities/${created.id}/status`, {
         as: admin,
-        body: { status: 'done' },
+        json: { status: 'done' },
       });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({
         errors: [{ path: 'status', message: VALIDATION.invalidOpportunityStatus }],
       });
-      const missing = await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+      const missing = await app.request('PATCH', `/api/opportunities/${created.id}/status`, {
         as: admin,
-        body: {},
+        json: {},
       });
       expect(missing.status).toBe(400);
       expect(missing.body).toMatchObject({
         errors: [{ path: 'status', message: VALIDATION.invalidOpportunityStatus }],
       });
-      const unknown = await app.api('PATCH', '/api/opportunities/999999/status', {
+      const unknown = await app.request('PATCH', '/api/opportunities/999999/status', {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
-      const garbage = await app.api('PATCH', '/api/opportunities/abc/status', {
+      const garbage = await app.request('PATCH', '/api/opportunities/abc/status', {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
       expect(garbage.status).toBe(400);
       expect(garbage.body).toMatchObject({ errors: [{ path: 'id', message: 'Invalid id' }] });
@@ -454,14 +474,14 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
   describe('DELETE /api/opportunities/{id}', () => {
     it('lets an admin delete it with its signups and photos', async () => {
       const { body: created } = await create({ title: 'To delete' });
-      await app.api('POST', `/api/opportunities/${created.id}/signup`, { as: student });
-      await app.api('PATCH', `/api/opportunities/${created.id}/status`, {
+      await app.request('POST', `/api/opportunities/${created.id}/signup`, { as: student });
+      await app.request('PATCH', `/api/opportunities/${created.id}/status`, {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
-      await app.api('POST', `/api/opportunities/${created.id}/photos`, {
+      await app.request('POST', `/api/opportunities/${created.id}/photos`, {
         as: student,
-        body: { photoUrl: 'https://example.org/a.jpg', caption: 'Fun' },
+        json: { photoUrl: 'https://example.org/a.jpg', caption: 'Fun' },
       });
       expect(
         await app.sql(`SELECT 1 FROM signups WHERE opportunity_id = $1`, [created.id]),
@@ -470,7 +490,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
         await app.sql(`SELECT 1 FROM event_photos WHERE opportunity_id = $1`, [created.id]),
       ).toHaveLength(1);
 
-      const res = await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
+      const res = await app.request('DELETE', `/api/opportunities/${created.id}`, { as: admin });
       expect(res.status).toBe(204);
       expect(await app.sql(`SELECT 1 FROM opportunities WHERE id = $1`, [created.id])).toHaveLength(
         0,
@@ -481,7 +501,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(
         await app.sql(`SELECT 1 FROM event_photos WHERE opportunity_id = $1`, [created.id]),
       ).toHaveLength(0);
-      const list = await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student });
+      const list = await app.request<Opportunity[]>('GET', '/api/opportunities', { as: student });
       expect(list.body.map((o) => o.id)).not.toContain(created.id);
       // A second delete finds nothing.
       // svc-hours hears of it (issue 29), in the deletion's transaction.
@@ -491,7 +511,7 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
           [created.id],
         ),
       ).toEqual([{ payload: { id: created.id } }]);
-      const again = await app.api('DELETE', `/api/opportunities/${created.id}`, { as: admin });
+      const again = await app.request('DELETE', `/api/opportunities/${created.id}`, { as: admin });
       expect(again.status).toBe(404);
       expect(again.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
     });
@@ -499,22 +519,26 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
     it('refuses students and supervisors (403) and signed-out callers (401)', async () => {
       const { body: created } = await create();
       for (const as of [student, supervisor]) {
-        expect((await app.api('DELETE', `/api/opportunities/${created.id}`, { as })).status).toBe(
-          403,
-        );
+        expect(
+          (await app.request('DELETE', `/api/opportunities/${created.id}`, { as })).status,
+        ).toBe(403);
       }
-      expect((await app.api('DELETE', `/api/opportunities/${created.id}`)).status).toBe(401);
+      expect((await app.request('DELETE', `/api/opportunities/${created.id}`)).status).toBe(401);
       expect(await app.sql(`SELECT 1 FROM opportunities WHERE id = $1`, [created.id])).toHaveLength(
         1,
       );
     });
 
     it('answers 400 for a malformed id and 404 for one that cannot exist', async () => {
-      expect((await app.api('DELETE', '/api/opportunities/1e3', { as: admin })).status).toBe(400);
-      expect((await app.api('DELETE', '/api/opportunities/-1', { as: admin })).status).toBe(400);
-      expect((await app.api('DELETE', '/api/opportunities/0', { as: admin })).status).toBe(404);
+      expect((await app.request('DELETE', '/api/opportunities/1e3', { as: admin })).status).toBe(
+        400,
+      );
+      expect((await app.request('DELETE', '/api/opportunities/-1', { as: admin })).status).toBe(
+        400,
+      );
+      expect((await app.request('DELETE', '/api/opportunities/0', { as: admin })).status).toBe(404);
       expect(
-        (await app.api('DELETE', '/api/opportunities/99999999999', { as: admin })).status,
+        (await app.request('DELETE', '/api/opportunities/99999999999', { as: admin })).status,
       ).toBe(404);
     });
   });

@@ -10,42 +10,42 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   supervisor,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 const HOUR = 3_600_000;
 
 // Issue 18: PATCH /api/opportunities/{id} and "Repeat weekly".
 describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, student, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, student, otherStudent);
   });
   afterAll(async () => {
     await app?.close();
   });
 
   const create = async (overrides: Record<string, unknown> = {}) => {
-    const res = await app.api<Opportunity>('POST', '/api/opportunities', {
+    const res = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody(overrides),
+      json: opportunityBody(overrides),
     });
     expect(res.status).toBe(201);
     return res.body;
   };
   const edit = (id: number, body: unknown, as = admin) =>
-    app.api<Opportunity & { message?: string; errors?: unknown }>(
+    app.request<Opportunity & { message?: string; errors?: unknown }>(
       'PATCH',
       `/api/opportunities/${id}`,
-      { as, body },
+      { as, json: body },
     );
   const listed = async (id: number) =>
-    (await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student })).body.find(
+    (await app.request<Opportunity[]>('GET', '/api/opportunities', { as: student })).body.find(
       (o) => o.id === id,
     );
   const changeNotices = (id: number) =>
@@ -154,8 +154,8 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
       for (const as of [student, supervisor]) {
         expect((await edit(opportunity.id, { title: 'Mine now' }, as)).status).toBe(403);
       }
-      const anonymous = await app.api('PATCH', `/api/opportunities/${opportunity.id}`, {
-        body: { title: 'Mine now' },
+      const anonymous = await app.request('PATCH', `/api/opportunities/${opportunity.id}`, {
+        json: { title: 'Mine now' },
       });
       expect(anonymous.status).toBe(401);
       const missing = await edit(2_000_000, { title: 'Nobody' });
@@ -176,7 +176,9 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
     it('answers 409 when spaces would fall below the students already signed up', async () => {
       const opportunity = await create({ spaces: 4 });
       for (const as of [student, otherStudent]) {
-        const res = await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as });
+        const res = await app.request('POST', `/api/opportunities/${opportunity.id}/signup`, {
+          as,
+        });
         expect(res.status).toBe(201);
       }
       const res = await edit(opportunity.id, { spaces: 1, title: 'Smaller' });
@@ -194,7 +196,7 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
     it('tells every signed-up student when the time or place changes (toast and e-mail), not for other edits', async () => {
       const opportunity = await create({ title: 'Food Drive', location: 'Metairie' });
       for (const as of [student, otherStudent]) {
-        await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as });
+        await app.request('POST', `/api/opportunities/${opportunity.id}/signup`, { as });
       }
       expect((await edit(opportunity.id, { description: 'New details only.' })).status).toBe(200);
       expect(await changeNotices(opportunity.id)).toEqual([]);
@@ -252,7 +254,7 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
       });
       expect(first.seriesId).toEqual(expect.any(String));
       const series = (
-        await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student })
+        await app.request<Opportunity[]>('GET', '/api/opportunities', { as: student })
       ).body
         .filter((o) => o.seriesId === first.seriesId)
         .sort((a, b) => a.date.localeCompare(b.date));
@@ -271,9 +273,9 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
       );
       expect(created).toEqual(series.map((o, i) => ({ id: o.id, announce: i === 0 })));
       // Each date has its own capacity.
-      await app.api('POST', `/api/opportunities/${series[1].id}/signup`, { as: student });
-      await app.api('POST', `/api/opportunities/${series[1].id}/signup`, { as: otherStudent });
-      const after = (await app.api<Opportunity[]>('GET', '/api/opportunities', { as: student }))
+      await app.request('POST', `/api/opportunities/${series[1].id}/signup`, { as: student });
+      await app.request('POST', `/api/opportunities/${series[1].id}/signup`, { as: otherStudent });
+      const after = (await app.request<Opportunity[]>('GET', '/api/opportunities', { as: student }))
         .body;
       expect(
         after
@@ -285,18 +287,18 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
 
     it('refuses a count outside 2–26 with 400 and writes nothing', async () => {
       for (const repeatWeeks of [1, 27, 2.5]) {
-        const res = await app.api<{ errors: unknown }>('POST', '/api/opportunities', {
+        const res = await app.request<{ errors: unknown }>('POST', '/api/opportunities', {
           as: admin,
-          body: opportunityBody({ title: `Bad count ${repeatWeeks}`, repeatWeeks }),
+          json: opportunityBody({ title: `Bad count ${repeatWeeks}`, repeatWeeks }),
         });
         expect(res.status).toBe(400);
         expect(res.body.errors).toEqual([
           { path: 'repeatWeeks', message: OPPORTUNITY_EDIT_MESSAGES.repeatWeeksRange },
         ]);
       }
-      const zone = await app.api<{ errors: unknown }>('POST', '/api/opportunities', {
+      const zone = await app.request<{ errors: unknown }>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({
+        json: opportunityBody({
           title: 'Bad count zone',
           repeatWeeks: 3,
           timeZone: 'Mars/Olympus',
@@ -312,9 +314,9 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
     });
 
     it('writes no date of the series when one date is bad (one transaction)', async () => {
-      const res = await app.api<{ errors: unknown }>('POST', '/api/opportunities', {
+      const res = await app.request<{ errors: unknown }>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({
+        json: opportunityBody({
           title: 'Past the calendar',
           date: '9999-12-20T10:00:00.000Z',
           repeatWeeks: 3,
@@ -342,9 +344,9 @@ describe('editing opportunities and weekly series (svc-volunteer, real PostgreSQ
       await app.sql(`CREATE TRIGGER refuse_third_date BEFORE INSERT ON opportunities
         FOR EACH ROW EXECUTE FUNCTION refuse_third_date()`);
       try {
-        const res = await app.api('POST', '/api/opportunities', {
+        const res = await app.request('POST', '/api/opportunities', {
           as: admin,
-          body: opportunityBody({
+          json: opportunityBody({
             title: 'Fragile Series',
             date: '2032-03-01T15:00:00.000Z',
             repeatWeeks: 4,

@@ -4,20 +4,20 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   supervisor,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   let past: Opportunity;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, supervisor, student, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, supervisor, student, otherStudent);
     past = await archived();
   });
   afterAll(async () => {
@@ -25,24 +25,24 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
   });
 
   async function archived(): Promise<Opportunity> {
-    const { body } = await app.api<Opportunity>('POST', '/api/opportunities', {
+    const { body } = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody(),
+      json: opportunityBody(),
     });
-    await app.api('PATCH', `/api/opportunities/${body.id}/status`, {
+    await app.request('PATCH', `/api/opportunities/${body.id}/status`, {
       as: admin,
-      body: { status: 'archived' },
+      json: { status: 'archived' },
     });
     return body;
   }
   const submit = (id: number, as: TestUser | undefined, body: unknown) =>
-    app.api<EventPhoto>('POST', `/api/opportunities/${id}/photos`, { as, body });
+    app.request<EventPhoto>('POST', `/api/opportunities/${id}/photos`, { as, json: body });
   const photos = (id: number, as: TestUser) =>
-    app.api<EventPhoto[]>('GET', `/api/opportunities/${id}/photos`, { as });
+    app.request<EventPhoto[]>('GET', `/api/opportunities/${id}/photos`, { as });
   const review = (id: number, photoId: number, as: TestUser | undefined, status: unknown) =>
-    app.api<EventPhoto>('PATCH', `/api/opportunities/${id}/photos/${photoId}/status`, {
+    app.request<EventPhoto>('PATCH', `/api/opportunities/${id}/photos/${photoId}/status`, {
       as,
-      body: { status },
+      json: { status },
     });
 
   describe('POST /api/opportunities/{id}/photos', () => {
@@ -173,9 +173,9 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
     });
 
     it('refuses photos for an active (future) opportunity with 409', async () => {
-      const { body: upcoming } = await app.api<Opportunity>('POST', '/api/opportunities', {
+      const { body: upcoming } = await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody(),
+        json: opportunityBody(),
       });
       const res = await submit(upcoming.id, student, {
         photoUrl: 'https://example.org/a.jpg',
@@ -192,7 +192,8 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
       expect(
-        (await app.api('POST', '/api/opportunities/abc/photos', { as: student, body })).status,
+        (await app.request('POST', '/api/opportunities/abc/photos', { as: student, json: body }))
+          .status,
       ).toBe(400);
     });
   });
@@ -282,12 +283,12 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(bad.body).toMatchObject({
         errors: [{ path: 'status', message: VALIDATION.invalidStatus }],
       });
-      const missing = await app.api(
+      const missing = await app.request(
         'PATCH',
         `/api/opportunities/${event.id}/photos/${mine.id}/status`,
         {
           as: admin,
-          body: {},
+          json: {},
         },
       );
       expect(missing.status).toBe(400);
@@ -309,7 +310,7 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       const empty = await archived();
       expect((await photos(empty.id, student)).body).toEqual([]);
       expect((await photos(987654, student)).status).toBe(404);
-      expect((await app.api('GET', `/api/opportunities/${empty.id}/photos`)).status).toBe(401);
+      expect((await app.request('GET', `/api/opportunities/${empty.id}/photos`)).status).toBe(401);
     });
   });
 });

@@ -14,11 +14,11 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   waitFor,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 // Lead times in seconds instead of a day: the e-mail 3 s before the start, the toast 1.5 s before
@@ -39,8 +39,8 @@ interface Sent {
 describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redis)', () => {
   const db = createTestDatabase('volunteer_reminders');
   const prefix = testRedisPrefix('reminders');
-  let replicas: VolunteerTestApp[] = [];
-  let app: VolunteerTestApp;
+  let replicas: VolunteerService[] = [];
+  let app: VolunteerService;
   let redis: Redis;
   let queue: Queue;
 
@@ -48,11 +48,11 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     const database = await db;
     // Two replicas on one database and one BullMQ prefix, as in production: both run the worker.
     replicas = [
-      await startVolunteerApp({ db: database, prefix, config: FAST }),
-      await startVolunteerApp({ db: database, prefix, config: FAST }),
+      await startVolunteerService({ database, prefix, config: FAST }),
+      await startVolunteerService({ database, prefix, config: FAST }),
     ];
     app = replicas[0]!;
-    await app.register(admin, student, otherStudent);
+    await app.events.registerUsers(admin, student, otherStudent);
     redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
     queue = new Queue(REMINDERS_QUEUE, { connection: redis, prefix });
   });
@@ -65,9 +65,9 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
   });
 
   async function createEvent(startsInMs: number, title = 'Beach Cleanup'): Promise<Opportunity> {
-    const created = await app.api<Opportunity>('POST', '/api/opportunities', {
+    const created = await app.request<Opportunity>('POST', '/api/opportunities', {
       as: admin,
-      body: opportunityBody({
+      json: opportunityBody({
         title,
         date: new Date(Date.now() + startsInMs).toISOString(),
         spaces: 50,
@@ -78,7 +78,7 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
   }
 
   async function signUp(opportunityId: number, user: TestUser): Promise<number> {
-    const response = await app.api('POST', `/api/opportunities/${opportunityId}/signup`, {
+    const response = await app.request('POST', `/api/opportunities/${opportunityId}/signup`, {
       as: user,
     });
     expect(response.status).toBe(201);
@@ -167,7 +167,7 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
     const signupId = await signUp(event.id, otherStudent);
     expect(await dueAt(reminderJobId('day-before', signupId))).toBeDefined();
 
-    const withdrawn = await app.api('DELETE', `/api/opportunities/${event.id}/signup`, {
+    const withdrawn = await app.request('DELETE', `/api/opportunities/${event.id}/signup`, {
       as: otherStudent,
     });
     expect(withdrawn.status).toBe(200);
@@ -237,7 +237,7 @@ describe('reminders before events (BullMQ delayed jobs, real PostgreSQL and Redi
       id: 100 + i,
       name: `Student ${i}`,
     }));
-    await app.register(...students);
+    await app.events.registerUsers(...students);
     const event = await createEvent(8_000);
     const signupIds: number[] = [];
     for (const user of students) signupIds.push(await signUp(event.id, user));

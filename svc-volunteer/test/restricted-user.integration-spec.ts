@@ -4,18 +4,18 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 // Issue 20: a student under 13 waiting for a guardian's consent (`restricted` in the replica
 // payload) adds no photos and is hidden from other students' sign-up lists, until consent.
 describe('a restricted student (guardian consent pending)', () => {
   const child: TestUser = { id: 60, name: 'Cleo Child', school: 'Jesuit High School' };
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   const replica = (restricted: boolean, type: 'user.registered' | 'user.updated') =>
-    app.deliver(type, {
+    app.events.deliver(type, {
       id: child.id,
       name: child.name!,
       school: 'Jesuit High School',
@@ -29,8 +29,8 @@ describe('a restricted student (guardian consent pending)', () => {
     });
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, otherStudent);
     await replica(true, 'user.registered');
   });
   afterAll(async () => {
@@ -39,22 +39,22 @@ describe('a restricted student (guardian consent pending)', () => {
 
   const create = async (): Promise<Opportunity> =>
     (
-      await app.api<Opportunity>('POST', '/api/opportunities', {
+      await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody(),
+        json: opportunityBody(),
       })
     ).body;
   const photo = (id: number) =>
-    app.api('POST', `/api/opportunities/${id}/photos`, {
+    app.request('POST', `/api/opportunities/${id}/photos`, {
       as: child,
-      body: { opportunityId: id, photoUrl: 'https://photos.example.org/a.jpg', caption: 'Us' },
+      json: { opportunityId: id, photoUrl: 'https://photos.example.org/a.jpg', caption: 'Us' },
     });
 
   it('refuses photos with 403 saying why, then takes them once the guardian consented', async () => {
     const past = await create();
-    await app.api('PATCH', `/api/opportunities/${past.id}/status`, {
+    await app.request('PATCH', `/api/opportunities/${past.id}/status`, {
       as: admin,
-      body: { status: 'archived' },
+      json: { status: 'archived' },
     });
     const refused = await photo(past.id);
     expect(refused.status).toBe(403);
@@ -71,9 +71,9 @@ describe('a restricted student (guardian consent pending)', () => {
   it('lets them sign up, but other students see only "A student" on the list', async () => {
     const opp = await create();
     expect(
-      (await app.api('POST', `/api/opportunities/${opp.id}/signup`, { as: child })).status,
+      (await app.request('POST', `/api/opportunities/${opp.id}/signup`, { as: child })).status,
     ).toBeLessThan(300);
-    const list = await app.api<Array<{ name: string }>>(
+    const list = await app.request<Array<{ name: string }>>(
       'GET',
       `/api/opportunities/${opp.id}/signups`,
       { as: otherStudent },

@@ -5,22 +5,22 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   supervisor,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 // Issue 20: a student who hid themselves (user.updated directoryVisible false from svc-auth).
 describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   let opportunityId: number;
 
   const signups = (as: TestUser) =>
-    app.api<SignupEntry[]>('GET', `/api/opportunities/${opportunityId}/signups`, { as });
+    app.request<SignupEntry[]>('GET', `/api/opportunities/${opportunityId}/signups`, { as });
   const chooseVisibility = (user: TestUser, directoryVisible: boolean) =>
-    app.deliver('user.updated', {
+    app.events.deliver('user.updated', {
       id: user.id,
       name: user.name!,
       school: user.school!,
@@ -33,17 +33,18 @@ describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL an
     });
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, supervisor, student, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, supervisor, student, otherStudent);
     opportunityId = (
-      await app.api<Opportunity>('POST', '/api/opportunities', {
+      await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody(),
+        json: opportunityBody(),
       })
     ).body.id;
     for (const user of [student, otherStudent]) {
       expect(
-        (await app.api('POST', `/api/opportunities/${opportunityId}/signup`, { as: user })).status,
+        (await app.request('POST', `/api/opportunities/${opportunityId}/signup`, { as: user }))
+          .status,
       ).toBe(201);
     }
     await chooseVisibility(student, false);
@@ -84,7 +85,7 @@ describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL an
   });
 
   it("still counts them in the opportunity's filled spaces", async () => {
-    const list = await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', {
+    const list = await app.request<Opportunity[]>('GET', '/api/opportunities?status=active', {
       as: otherStudent,
     });
     expect(list.body.find((o) => o.id === opportunityId)).toMatchObject({ filled: 2 });
@@ -103,19 +104,19 @@ describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL an
 
 // Issue 20: svc-volunteer's part of a student's data export (svc-auth calls it with their identity).
 describe('GET /internal/export (svc-volunteer)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
 
   beforeAll(async () => {
-    app = await startVolunteerApp();
-    await app.register(admin, student, otherStudent);
+    app = await startVolunteerService();
+    await app.events.registerUsers(admin, student, otherStudent);
     const opportunity = (
-      await app.api<Opportunity>('POST', '/api/opportunities', {
+      await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody({ title: 'Park Cleanup' }),
+        json: opportunityBody({ title: 'Park Cleanup' }),
       })
     ).body;
     for (const user of [student, otherStudent]) {
-      await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
+      await app.request('POST', `/api/opportunities/${opportunity.id}/signup`, { as: user });
     }
   });
   afterAll(async () => {
@@ -123,7 +124,7 @@ describe('GET /internal/export (svc-volunteer)', () => {
   });
 
   it("hands over the caller's own sign-ups with the opportunity, and nobody else's", async () => {
-    const res = await app.api<{
+    const res = await app.request<{
       service: string;
       parts: { signups: Array<Record<string, unknown>>; photos: unknown[] };
     }>('GET', '/internal/export', { as: student });
@@ -143,6 +144,6 @@ describe('GET /internal/export (svc-volunteer)', () => {
   });
 
   it('is refused without an identity', async () => {
-    expect((await app.api('GET', '/internal/export')).status).toBe(401);
+    expect((await app.request('GET', '/internal/export')).status).toBe(401);
   });
 });

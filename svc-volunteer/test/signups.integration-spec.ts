@@ -4,19 +4,19 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   supervisor,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
 
   beforeAll(async () => {
-    app = await startVolunteerApp({ poolSize: 10 });
-    await app.register(admin, supervisor, student, otherStudent);
+    app = await startVolunteerService({ poolSize: 10 });
+    await app.events.registerUsers(admin, supervisor, student, otherStudent);
   });
   afterAll(async () => {
     await app?.close();
@@ -24,19 +24,19 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
 
   const create = async (overrides: Record<string, unknown> = {}) =>
     (
-      await app.api<Opportunity>('POST', '/api/opportunities', {
+      await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody(overrides),
+        json: opportunityBody(overrides),
       })
     ).body;
   const signUp = (id: number, as: TestUser) =>
-    app.api<Opportunity>('POST', `/api/opportunities/${id}/signup`, { as });
+    app.request<Opportunity>('POST', `/api/opportunities/${id}/signup`, { as });
   const withdraw = (id: number, as: TestUser) =>
-    app.api<Opportunity>('DELETE', `/api/opportunities/${id}/signup`, { as });
+    app.request<Opportunity>('DELETE', `/api/opportunities/${id}/signup`, { as });
   const signups = (id: number, as: TestUser = student) =>
-    app.api<SignupEntry[]>('GET', `/api/opportunities/${id}/signups`, { as });
+    app.request<SignupEntry[]>('GET', `/api/opportunities/${id}/signups`, { as });
   const listed = async (id: number, as: TestUser) =>
-    (await app.api<Opportunity[]>('GET', '/api/opportunities?status=active', { as })).body.find(
+    (await app.request<Opportunity[]>('GET', '/api/opportunities?status=active', { as })).body.find(
       (o) => o.id === id,
     );
 
@@ -81,9 +81,9 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
 
     it('refuses an archived opportunity with 409 and a clear message', async () => {
       const opportunity = await create();
-      await app.api('PATCH', `/api/opportunities/${opportunity.id}/status`, {
+      await app.request('PATCH', `/api/opportunities/${opportunity.id}/status`, {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
       const refused = await signUp(opportunity.id, student);
       expect(refused.status).toBe(409);
@@ -95,22 +95,22 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
 
     it('answers 401 signed out, 404 for an unknown opportunity, 400 for a malformed id', async () => {
       const opportunity = await create();
-      expect((await app.api('POST', `/api/opportunities/${opportunity.id}/signup`)).status).toBe(
-        401,
-      );
+      expect(
+        (await app.request('POST', `/api/opportunities/${opportunity.id}/signup`)).status,
+      ).toBe(401);
       const unknown = await signUp(987654, student);
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ statusCode: 404, message: API_MESSAGES.opportunityNotFound });
-      const garbage = await app.api('POST', '/api/opportunities/x1/signup', { as: student });
+      const garbage = await app.request('POST', '/api/opportunities/x1/signup', { as: student });
       expect(garbage.status).toBe(400);
       expect(garbage.body).toMatchObject({ errors: [{ path: 'id', message: 'Invalid id' }] });
     });
 
     it('ignores any body: nobody can sign up someone else', async () => {
       const opportunity = await create();
-      const res = await app.api('POST', `/api/opportunities/${opportunity.id}/signup`, {
+      const res = await app.request('POST', `/api/opportunities/${opportunity.id}/signup`, {
         as: student,
-        body: { userId: otherStudent.id },
+        json: { userId: otherStudent.id },
       });
       expect(res.status).toBe(201);
       expect(
@@ -142,17 +142,17 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(notSigned.status).toBe(409);
       expect(notSigned.body).toEqual({ statusCode: 409, message: API_MESSAGES.notSignedUp });
       expect((await withdraw(987654, student)).status).toBe(404);
-      expect((await app.api('DELETE', `/api/opportunities/${opportunity.id}/signup`)).status).toBe(
-        401,
-      );
+      expect(
+        (await app.request('DELETE', `/api/opportunities/${opportunity.id}/signup`)).status,
+      ).toBe(401);
     });
 
     it('refuses to withdraw from an archived (past) opportunity', async () => {
       const opportunity = await create();
       await signUp(opportunity.id, student);
-      await app.api('PATCH', `/api/opportunities/${opportunity.id}/status`, {
+      await app.request('PATCH', `/api/opportunities/${opportunity.id}/status`, {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
       const res = await withdraw(opportunity.id, student);
       expect(res.status).toBe(409);
@@ -172,14 +172,14 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       await signUp(second.id, me);
       await signUp(first.id, me);
       await signUp(others.id, otherStudent);
-      const res = await app.api<number[]>('GET', '/api/opportunities/mine', { as: me });
+      const res = await app.request<number[]>('GET', '/api/opportunities/mine', { as: me });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([first.id, second.id]);
       await withdraw(first.id, me);
-      expect((await app.api('GET', '/api/opportunities/mine', { as: me })).body).toEqual([
+      expect((await app.request('GET', '/api/opportunities/mine', { as: me })).body).toEqual([
         second.id,
       ]);
-      expect((await app.api('GET', '/api/opportunities/mine')).status).toBe(401);
+      expect((await app.request('GET', '/api/opportunities/mine')).status).toBe(401);
     });
   });
 
@@ -203,12 +203,12 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       const opportunity = await create();
       expect((await signups(opportunity.id)).body).toEqual([]);
       expect((await signups(987654)).status).toBe(404);
-      expect((await app.api('GET', '/api/opportunities/1.5/signups', { as: student })).status).toBe(
-        400,
-      );
-      expect((await app.api('GET', `/api/opportunities/${opportunity.id}/signups`)).status).toBe(
-        401,
-      );
+      expect(
+        (await app.request('GET', '/api/opportunities/1.5/signups', { as: student })).status,
+      ).toBe(400);
+      expect(
+        (await app.request('GET', `/api/opportunities/${opportunity.id}/signups`)).status,
+      ).toBe(401);
     });
 
     it('shows a placeholder only when neither the replica nor the identity knows the user', async () => {
@@ -234,7 +234,7 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
       ]);
 
       // The event, when it comes, is the truth (even with an older timestamp than the sign-up).
-      await app.deliver(
+      await app.events.deliver(
         'user.registered',
         {
           id: newcomer.id,
@@ -255,7 +255,7 @@ describe('signups (svc-volunteer, real PostgreSQL and Redis)', () => {
     it('never brings a deleted user back through their identity', async () => {
       const opportunity = await create();
       const gone: TestUser = { id: 4444, name: 'Gone Gina', school: 'Jesuit High School' };
-      await app.deliver('user.deleted', { id: gone.id });
+      await app.events.deliver('user.deleted', { id: gone.id });
       expect((await signUp(opportunity.id, gone)).status).toBe(403);
       expect(await app.sql(`SELECT name, deleted FROM users WHERE id = $1`, [gone.id])).toEqual([
         { name: '', deleted: true },

@@ -9,19 +9,19 @@ import {
   admin,
   opportunityBody,
   otherStudent,
-  startVolunteerApp,
+  startVolunteerService,
   student,
   type TestUser,
-  type VolunteerTestApp,
+  type VolunteerService,
 } from './support/volunteer-fixtures';
 
 describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and Redis)', () => {
-  let app: VolunteerTestApp;
+  let app: VolunteerService;
   const third: TestUser = { id: 5, name: 'Tara Third', school: 'Jesuit High School' };
 
   beforeAll(async () => {
-    app = await startVolunteerApp({ poolSize: 20 });
-    await app.register(admin, student, otherStudent, third);
+    app = await startVolunteerService({ poolSize: 20 });
+    await app.events.registerUsers(admin, student, otherStudent, third);
   });
   afterAll(async () => {
     await app?.close();
@@ -29,23 +29,23 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
 
   const create = async (overrides: Record<string, unknown> = {}) =>
     (
-      await app.api<Opportunity>('POST', '/api/opportunities', {
+      await app.request<Opportunity>('POST', '/api/opportunities', {
         as: admin,
-        body: opportunityBody(overrides),
+        json: opportunityBody(overrides),
       })
     ).body;
   const signUp = (id: number, as: TestUser) =>
-    app.api<Opportunity>('POST', `/api/opportunities/${id}/signup`, { as });
+    app.request<Opportunity>('POST', `/api/opportunities/${id}/signup`, { as });
   const withdraw = (id: number, as: TestUser) =>
-    app.api<Opportunity>('DELETE', `/api/opportunities/${id}/signup`, { as });
+    app.request<Opportunity>('DELETE', `/api/opportunities/${id}/signup`, { as });
   const join = (id: number, as: TestUser) =>
-    app.api<Opportunity>('POST', `/api/opportunities/${id}/waitlist`, { as });
+    app.request<Opportunity>('POST', `/api/opportunities/${id}/waitlist`, { as });
   const leave = (id: number, as: TestUser) =>
-    app.api<Opportunity>('DELETE', `/api/opportunities/${id}/waitlist`, { as });
+    app.request<Opportunity>('DELETE', `/api/opportunities/${id}/waitlist`, { as });
   const places = (as: TestUser) =>
-    app.api<WaitlistPlace[]>('GET', '/api/opportunities/mine/waitlist', { as });
+    app.request<WaitlistPlace[]>('GET', '/api/opportunities/mine/waitlist', { as });
   const mySignups = async (as: TestUser) =>
-    (await app.api<number[]>('GET', '/api/opportunities/mine', { as })).body;
+    (await app.request<number[]>('GET', '/api/opportunities/mine', { as })).body;
   const promotions = (opportunityId: number) =>
     app.sql<{ payload: NotificationRequestedPayload }>(
       `SELECT payload FROM outbox WHERE type = 'notification.requested'
@@ -97,9 +97,9 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
         statusCode: 409,
         message: API_MESSAGES.alreadySignedUp,
       });
-      await app.api('PATCH', `/api/opportunities/${full.id}/status`, {
+      await app.request('PATCH', `/api/opportunities/${full.id}/status`, {
         as: admin,
-        body: { status: 'archived' },
+        json: { status: 'archived' },
       });
       expect((await join(full.id, otherStudent)).body).toEqual({
         statusCode: 409,
@@ -120,11 +120,11 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
       });
       expect((await join(Number.NaN, student)).status).toBe(400);
       const opportunity = await fullOne();
-      expect((await app.api('POST', `/api/opportunities/${opportunity.id}/waitlist`)).status).toBe(
-        401,
-      );
+      expect(
+        (await app.request('POST', `/api/opportunities/${opportunity.id}/waitlist`)).status,
+      ).toBe(401);
       const gone: TestUser = { id: 4545, name: 'Gone Gus' };
-      await app.deliver('user.deleted', { id: gone.id });
+      await app.events.deliver('user.deleted', { id: gone.id });
       expect((await join(opportunity.id, gone)).status).toBe(403);
     });
   });
@@ -200,10 +200,14 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
       await join(opportunity.id, student);
       await join(opportunity.id, otherStudent);
       await join(opportunity.id, third);
-      const edited = await app.api<Opportunity>('PATCH', `/api/opportunities/${opportunity.id}`, {
-        as: admin,
-        body: { spaces: 3 },
-      });
+      const edited = await app.request<Opportunity>(
+        'PATCH',
+        `/api/opportunities/${opportunity.id}`,
+        {
+          as: admin,
+          json: { spaces: 3 },
+        },
+      );
       expect(edited.status).toBe(200);
       expect(edited.body).toMatchObject({ spaces: 3, filled: 3 });
       expect(await mySignups(student)).toContain(opportunity.id);
@@ -222,7 +226,7 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
 
     it('a deleted account frees its spots to the next in line', async () => {
       const leaving: TestUser = { id: 6060, name: 'Leo Leaving', school: 'Jesuit High School' };
-      await app.register(leaving);
+      await app.events.registerUsers(leaving);
       const a = await fullOne(leaving);
       const b = await fullOne(leaving);
       await join(a.id, student);
@@ -232,7 +236,7 @@ describe('waitlist and automatic promotion (svc-volunteer, real PostgreSQL and R
       await join(c.id, leaving);
       await join(c.id, third);
 
-      await app.deliver('user.deleted', { id: leaving.id });
+      await app.events.deliver('user.deleted', { id: leaving.id });
 
       expect(await mySignups(student)).toContain(a.id);
       expect(await mySignups(otherStudent)).toContain(b.id);

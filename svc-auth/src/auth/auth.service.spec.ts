@@ -38,7 +38,7 @@ function setup(
     findCredentials: jest.fn(async () => overrides.credentials ?? null),
     findView: jest.fn(async (): Promise<UserView | null> => user),
     findIdentity: jest.fn(async (_id: number) => ({ id: 7, isAdmin: false, isSupervisor: true })),
-    insert: jest.fn(async () => {
+    insert: jest.fn(async (..._args: unknown[]) => {
       if (overrides.insertError) throw overrides.insertError;
       return user;
     }),

@@ -55,7 +55,7 @@ function setup(
   } = {},
 ) {
   const identities = {
-    findUserId: jest.fn(async () => options.linkedUserId ?? null),
+    findUserId: jest.fn(async (..._args: unknown[]) => options.linkedUserId ?? null),
     findAccountsByEmail: jest.fn(async () => options.accounts ?? []),
     link: jest.fn(async (..._args: unknown[]) => undefined),
     freeUsername: jest.fn(async (_m: unknown, candidates: string[]) => candidates[0]),

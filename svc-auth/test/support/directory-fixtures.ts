@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { identityHeader, testRedisUrl } from '@district/service-kit/testing';
-import { registration, type AuthHarness } from './auth-service-harness';
+import { registration, type AuthTestService } from './auth-fixtures';
 
 export interface TestUser {
   id: number;
@@ -17,12 +17,12 @@ export type Role = 'student' | 'supervisor' | 'admin';
 
 // A registered account; supervisor/admin rights set in the database as an operator would.
 export async function createUser(
-  h: AuthHarness,
+  h: AuthTestService,
   role: Role = 'student',
   overrides: Record<string, unknown> = {},
 ): Promise<TestUser> {
   const body = registration(overrides);
-  const res = await h.api('POST', '/api/register', { json: body });
+  const res = await h.request('POST', '/api/register', { json: body });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.text}`);
   const id = res.body.id as number;
   const isAdmin = role === 'admin';
@@ -45,7 +45,7 @@ export async function createUser(
 
 // Rows as an older system or an import would have left them (free-text school), bypassing the API.
 export async function insertLegacyUser(
-  h: AuthHarness,
+  h: AuthTestService,
   fields: { name: string; school: string; grade?: number; serviceHours?: number },
 ): Promise<number> {
   const [row] = (await h.db.query(
@@ -64,7 +64,7 @@ export async function insertLegacyUser(
 }
 
 export async function outboxRows(
-  h: AuthHarness,
+  h: AuthTestService,
   type: string,
   userId: number,
 ): Promise<Array<{ id: string; payload: Record<string, unknown> }>> {
@@ -74,7 +74,7 @@ export async function outboxRows(
   )) as Array<{ id: string; payload: Record<string, unknown> }>;
 }
 
-export async function outboxCount(h: AuthHarness): Promise<number> {
+export async function outboxCount(h: AuthTestService): Promise<number> {
   const [{ n }] = (await h.db.query('SELECT count(*)::int AS n FROM auth.outbox')) as Array<{
     n: number;
   }>;
@@ -85,7 +85,7 @@ export async function outboxCount(h: AuthHarness): Promise<number> {
 export class HoursApprovedSender {
   private readonly queue: Queue;
 
-  constructor(h: AuthHarness) {
+  constructor(h: AuthTestService) {
     this.queue = new Queue('events-svc-auth', {
       connection: { url: testRedisUrl() },
       prefix: h.config.BULLMQ_PREFIX,

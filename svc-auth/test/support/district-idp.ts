@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DISTRICT_SIGN_IN_PATHS } from '@district/contracts';
 import type { AuthConfig } from '../../src/auth.config';
-import { PUBLIC_URL } from './auth-service-harness';
+import { PUBLIC_URL } from './auth-fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const CLIENT_ID = 'district-volunteering-test';

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { eventQueueName, type EventPayloadInput, type EventType } from '@district/contracts';
+import type { ServiceConfig } from '@district/service-kit';
 import {
   callService,
   clearRedisPrefix,
@@ -16,17 +17,22 @@ import {
   waitFor,
   type ApiResponse,
   type Caller,
+  type RequestOptions,
   type TestDatabase,
   type TestService,
 } from '@district/service-kit/testing';
 import { AppModule, SERVICE, type AppModuleOptions } from '../../src/app.module';
 
 // svc-volunteer's fixtures for the kit's harness (createTestDatabase, testServiceConfig,
-// startTestService, callService, enqueueEvent): its config, its callers, a running instance
-// with its event queue (several may share one database, as replicas) and a valid opportunity.
+// startTestService, callService, enqueueEvent): its config, its event queue, its callers and a
+// valid opportunity.
 
-export type { ApiResponse };
+export type { ApiResponse, Caller, RequestOptions } from '@district/service-kit/testing';
 export { waitFor };
+
+// Response bodies are checked by the assertions, not by the type system.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
 
 // Where calendar feed addresses point in tests.
 export const TEST_PUBLIC_URL = 'https://volunteer.test';
@@ -52,22 +58,8 @@ export const otherStudent: TestUser = {
   school: 'Dominican High School',
 };
 
-export interface ApiOptions {
-  as?: TestUser;
-  // Sent as JSON (the kit's `json`).
-  body?: unknown;
-  // Raw body text (malformed JSON, for instance): the kit's `body`.
-  rawBody?: string;
-  headers?: Record<string, string>;
-}
-
-export interface VolunteerTestApp {
-  service: TestService;
-  db: TestDatabase;
-  prefix: string;
-  // Direct SQL on the service's database (assertions and fixtures only).
-  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  api<T = unknown>(method: string, path: string, options?: ApiOptions): Promise<ApiResponse<T>>;
+// svc-volunteer's event queue (the service's BullMQ prefix), checked through its database `db`.
+export interface VolunteerEvents {
   // Publishes an event the way svc-auth's relay does, then waits until this service applied it.
   deliver<T extends EventType>(
     type: T,
@@ -75,60 +67,24 @@ export interface VolunteerTestApp {
     options?: { occurredAt?: Date },
   ): Promise<void>;
   // Registers users in the replica through real user.registered events.
-  register(...users: TestUser[]): Promise<void>;
+  registerUsers(...users: TestUser[]): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface StartOptions extends AppModuleOptions {
-  archiveIntervalMs?: number;
-  // More of svc-volunteer's own variables (e.g. the reminder lead times).
-  config?: Record<string, string | number>;
-  // Share a database/prefix with another instance (several replicas).
-  db?: TestDatabase;
-  prefix?: string;
-}
-
-export async function startVolunteerApp(options: StartOptions = {}): Promise<VolunteerTestApp> {
-  const db = options.db ?? (await createTestDatabase('volunteer'));
-  const config = testServiceConfig({
-    DB_SCHEMA: 'volunteer',
-    DATABASE_URL: db.url,
-    ...(options.prefix ? { BULLMQ_PREFIX: options.prefix } : {}),
-    ARCHIVE_INTERVAL_MS: options.archiveIntervalMs ?? 3_600_000,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    ...options.config,
+export function volunteerEvents(config: ServiceConfig, db: DataSource): VolunteerEvents {
+  const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue(eventQueueName(SERVICE), {
+    connection,
+    prefix: config.BULLMQ_PREFIX,
   });
-  const prefix = config.BULLMQ_PREFIX;
-  const service = await startTestService(
-    AppModule.forRoot({
-      poolSize: options.poolSize,
-      events: { pollIntervalMs: 200, ...options.events },
-    }),
-    config,
-    { service: SERVICE },
-  );
-  const dataSource = service.app.get(DataSource);
-  const pg = new Client({ connectionString: db.url });
-  await pg.connect();
-  await pg.query('SET search_path = volunteer, public');
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(eventQueueName(SERVICE), { connection: redis, prefix });
-
-  const app: VolunteerTestApp = {
-    service,
-    db,
-    prefix,
-    sql: async <T>(text: string, params: unknown[] = []) =>
-      (await pg.query(text, params)).rows as T[],
-    api: <T>(method: string, path: string, { body, rawBody, ...rest }: ApiOptions = {}) =>
-      callService<T>(service.url, method, path, { ...rest, json: body, body: rawBody }),
+  const events: VolunteerEvents = {
     async deliver(type, payload, { occurredAt } = {}) {
       const id = await enqueueEvent(queue, type, payload, { occurredAt });
-      await waitFor(() => eventProcessed(dataSource, id), `event ${type} ${id} processed`);
+      await waitFor(() => eventProcessed(db, id), `event ${type} ${id} processed`);
     },
-    async register(...users) {
+    async registerUsers(...users) {
       for (const { id, name, school, isAdmin, isSupervisor } of users)
-        await app.deliver(
+        await events.deliver(
           'user.registered',
           replicaUser({
             id,
@@ -141,16 +97,83 @@ export async function startVolunteerApp(options: StartOptions = {}): Promise<Vol
     },
     async close() {
       await queue.close();
-      redis.disconnect();
+      connection.disconnect();
+    },
+  };
+  return events;
+}
+
+// svc-volunteer as production starts it (AppModule.forRoot) on a fresh test database, with its
+// event queue; close() undoes all of it. Several may share one database and prefix (replicas):
+// then the first one's owner drops them. The specs' one way to start the service.
+export interface VolunteerService {
+  database: TestDatabase;
+  config: ServiceConfig;
+  service: TestService;
+  db: DataSource;
+  events: VolunteerEvents;
+  // Direct SQL on the service's schema (assertions and fixtures only).
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  request<T = Json>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends AppModuleOptions {
+  archiveIntervalMs?: number;
+  // More of svc-volunteer's own variables (e.g. the reminder lead times).
+  config?: Record<string, string | number>;
+  // Share a database/prefix with another instance (several replicas).
+  database?: TestDatabase;
+  prefix?: string;
+}
+
+export async function startVolunteerService(options: StartOptions = {}): Promise<VolunteerService> {
+  const database = options.database ?? (await createTestDatabase('volunteer'));
+  const config = testServiceConfig({
+    DB_SCHEMA: 'volunteer',
+    DATABASE_URL: database.url,
+    ...(options.prefix ? { BULLMQ_PREFIX: options.prefix } : {}),
+    ARCHIVE_INTERVAL_MS: options.archiveIntervalMs ?? 3_600_000,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...options.config,
+  });
+  const service = await startTestService(
+    AppModule.forRoot({
+      poolSize: options.poolSize,
+      events: { pollIntervalMs: 200, ...options.events },
+    }),
+    config,
+    { service: SERVICE },
+  );
+  const db = service.app.get(DataSource);
+  const events = volunteerEvents(config, db);
+  const pg = new Client({ connectionString: database.url });
+  await pg.connect();
+  await pg.query('SET search_path = volunteer, public');
+  return {
+    database,
+    config,
+    service,
+    db,
+    events,
+    sql: async <T>(text: string, params: unknown[] = []) =>
+      (await pg.query(text, params)).rows as T[],
+    request: (method, path, requestOptions) =>
+      callService(service.url, method, path, requestOptions),
+    async close() {
+      await events.close();
       await pg.end();
       await service.close();
-      if (!options.db) {
-        await db.drop();
-        await clearRedisPrefix(prefix);
+      if (!options.database) {
+        await database.drop();
+        await clearRedisPrefix(config.BULLMQ_PREFIX);
       }
     },
   };
-  return app;
 }
 
 // A valid create body, dated in the future unless told otherwise.

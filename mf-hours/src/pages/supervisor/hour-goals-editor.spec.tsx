@@ -1,7 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HourGoal } from '@district/contracts';
 import { queryClient } from '@district/ui';
-import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
+import {
+  json,
+  loadLazyKitParts,
+  routeRelativeFetchTo,
+  startTestServer,
+  type TestServer,
+} from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { inSpanish, loadHoursCatalogue, renderInLanguage } from '../../testing/i18n';
 import HourGoalsEditor from './hour-goals-editor';
@@ -15,7 +21,7 @@ let refusal: { status: number; body: unknown } | null = null;
 let putLanguage: string | undefined;
 
 beforeAll(async () => {
-  await loadHoursCatalogue();
+  await Promise.all([loadHoursCatalogue(), loadLazyKitParts()]);
   server = await startTestServer({
     'GET /api/hour-goals': (_req, res) => json(res, 200, stored),
     'PUT /api/hour-goals': (req, res, body) => {

@@ -20,15 +20,19 @@ export interface ApiResponse<T> {
   body: T;
   text: string;
   contentType: string;
+  headers: Headers;
 }
 
 export interface RequestOptions {
   // Acts as the gateway: signs an identity token for this caller. Omit for a signed-out call.
   as?: Caller;
   json?: unknown;
-  // Raw body (e.g. malformed JSON); sent as application/json unless headers say otherwise.
-  body?: string;
+  // Raw body: text (e.g. malformed JSON) is sent as application/json unless headers say
+  // otherwise; a form goes as multipart (an upload).
+  body?: string | FormData;
   headers?: Record<string, string>;
+  // 'manual' to see a redirect answer itself instead of following it.
+  redirect?: 'follow' | 'manual';
 }
 
 // One call; a JSON answer is parsed into `body`, anything else is left as text.
@@ -41,13 +45,24 @@ export async function callService<T>(
   const headers: Record<string, string> = { ...options.headers };
   if (options.as) Object.assign(headers, identityHeader(options.as));
   const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
-  if (body !== undefined) headers['content-type'] ??= 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  if (typeof body === 'string') headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body,
+    redirect: options.redirect,
+  });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   const parsed: unknown =
     contentType.includes('application/json') && text ? JSON.parse(text) : text;
-  return { status: response.status, body: parsed as T, text, contentType };
+  return {
+    status: response.status,
+    body: parsed as T,
+    text,
+    contentType,
+    headers: response.headers,
+  };
 }
 
 export interface EnqueueOptions {

@@ -7,3 +7,4 @@ export {
   type Handler,
   type TestServer,
 } from './test-server';
+export { loadLazyKitParts } from './lazy-parts';

@@ -5,34 +5,62 @@ import { Module, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import {
+  callService,
   clearRedisPrefix,
   createTestDatabase,
   startTestService,
   testServiceConfig,
   testRedisUrl,
+  type ApiResponse,
+  type RequestOptions,
   type TestDatabase,
   type TestService,
 } from '@district/service-kit/testing';
-import { AppModule } from '../../src/app.module';
+import { AppModule, SERVICE } from '../../src/app.module';
 import type { AuthConfig } from '../../src/auth.config';
-import { makeClient, type Client } from './http-client';
 import { MailSink } from './mail-sink';
+
+// svc-auth's fixtures for the kit's harness (createTestDatabase, testServiceConfig,
+// startTestService, callService): its config, its session cookie, a mail sink, an avatar folder
+// and a valid registration.
 
 export const PUBLIC_URL = 'http://district.test:8080';
 
-export interface AuthHarness {
-  service: TestService;
-  api: Client;
+// Response bodies are checked by the assertions, not by the type system.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+// svc-auth's own calls also carry the browser's session cookie, and see redirects and cookies.
+export interface AuthRequestOptions extends RequestOptions {
+  // The `sid` session cookie to send.
+  sid?: string;
+}
+
+export interface AuthResponse<T = Json> extends ApiResponse<T> {
+  // The `sid` the answer set, if any.
+  sid: string | undefined;
+  setCookie: string[];
+}
+
+// svc-auth as production starts it (AppModule.forRoot) on a fresh test database, with its own
+// Redis prefix, a real SMTP sink and a temporary avatar folder; close() undoes all of it. The
+// specs' one way to start the service.
+export interface AuthTestService {
+  database: TestDatabase;
   config: AuthConfig;
+  service: TestService;
   db: DataSource;
   redis: Redis;
   mail: MailSink;
   avatarDir: string;
+  request<T = Json>(
+    method: string,
+    path: string,
+    options?: AuthRequestOptions,
+  ): Promise<AuthResponse<T>>;
   close(): Promise<void>;
 }
 
-// svc-auth as production runs it (startTestService → createServiceApp) against a fresh database,
-// its own Redis prefix, a real SMTP sink and a temporary avatar folder.
 // `controllers`: test-only routes mounted beside svc-auth's own (e.g. a role-guarded probe).
 export async function startAuthService(
   extra: Partial<AuthConfig> = {},
@@ -41,7 +69,7 @@ export async function startAuthService(
     // Rewrites the test database's URL the service connects to (e.g. through a proxy a test controls).
     databaseUrl?: (url: string) => string;
   } = {},
-): Promise<AuthHarness> {
+): Promise<AuthTestService> {
   const database: TestDatabase = await createTestDatabase('auth');
   const mail = new MailSink();
   const smtpUrl = await mail.start();
@@ -68,17 +96,18 @@ export async function startAuthService(
         controllers: options.controllers,
       }
     : AppModule.forRoot();
-  const service = await startTestService(root, config, { service: 'svc-auth' });
+  const service = await startTestService(root, config, { service: SERVICE });
   const db = service.app.get(DataSource);
   const redis = new Redis(testRedisUrl());
   return {
-    service,
-    api: makeClient(service.url),
+    database,
     config,
+    service,
     db,
     redis,
     mail,
     avatarDir,
+    request: (method, path, requestOptions) => callAuth(service.url, method, path, requestOptions),
     async close() {
       await service.close();
       redis.disconnect();
@@ -87,6 +116,28 @@ export async function startAuthService(
       await database.drop();
       await rm(avatarDir, { recursive: true, force: true });
     },
+  };
+}
+
+// The kit's call with the session cookie in and out; redirects are answers to check, not follow.
+async function callAuth<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { sid, ...options }: AuthRequestOptions = {},
+): Promise<AuthResponse<T>> {
+  const headers = { ...options.headers, ...(sid ? { cookie: `sid=${sid}` } : {}) };
+  const response = await callService<T>(baseUrl, method, path, {
+    ...options,
+    headers,
+    redirect: 'manual',
+  });
+  const setCookie = response.headers.getSetCookie();
+  const sidCookie = setCookie.find((c) => c.startsWith('sid='));
+  return {
+    ...response,
+    sid: sidCookie ? decodeURIComponent(sidCookie.slice(4).split(';')[0]) : undefined,
+    setCookie,
   };
 }
 
