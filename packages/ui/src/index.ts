@@ -68,3 +68,10 @@ export {
 } from './auth/auth-provider';
 
 export * from './i18n';
+
+export {
+  useSchemaForm,
+  type FieldErrors,
+  type SchemaForm,
+  type SchemaFormOptions,
+} from './forms/use-schema-form';

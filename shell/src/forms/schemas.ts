@@ -8,4 +8,3 @@ export {
   registerFormSchema,
   resetPasswordFormSchema,
 } from '@district/contracts';
-export { validate } from './validate';

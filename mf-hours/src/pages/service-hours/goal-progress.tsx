@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle, Spinner, useT } from '@distri
 import { lazy, Suspense } from 'react';
 import { errorText, formatHours, formatHoursDate } from '../../shared/format';
 import { GoalBar } from '../../shared/goal-bar';
-import { useMyProgress } from '../../shared/goals-api';
+import { useMyProgress } from '../../shared/goals.queries';
 import { StatCard, StatGrid } from '../../shared/stat-card';
 
 // chart.js comes in its own chunk, fetched only when this panel renders.

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle, Spinner, useT } from '@district/ui';
 import { useId } from 'react';
-import { useHoursSettings, useUpdateHoursSettings } from '../../shared/confirmations-api';
+import { useHoursSettings, useUpdateHoursSettings } from '../../shared/confirmations.queries';
 import { errorText } from '../../shared/format';
 
 // Issue 19, admins: whether an organisation's confirmation approves an entry by itself.

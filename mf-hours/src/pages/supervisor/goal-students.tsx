@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { FiguresTable } from '../../shared/figures-table';
 import { GoalBar } from '../../shared/goal-bar';
-import { useBehindGoalBySchool, useStudentProgress } from '../../shared/goals-api';
+import { useBehindGoalBySchool, useStudentProgress } from '../../shared/goals.queries';
 
 // Between the figures of a line (punctuation, not text).
 const SEPARATOR = ' · ';

@@ -28,7 +28,7 @@ import {
   useHourGoals,
   useSaveHourGoals,
   type HourGoalDraft,
-} from '../../shared/hour-goals-api';
+} from '../../shared/hour-goals.queries';
 
 // The school select's value for a grade's district-wide goal (school null).
 const DISTRICT = 'district';

@@ -11,7 +11,7 @@ import {
 } from '@district/ui';
 import { errorText, formatHours, formatMonth } from '../../shared/format';
 import { FiguresTable, type FiguresRow } from '../../shared/figures-table';
-import { reportCsvUrl, useHoursReports } from '../../shared/goals-api';
+import { reportCsvUrl, useHoursReports } from '../../shared/goals.queries';
 
 function ReportTable({
   title,

@@ -3,7 +3,7 @@ import { Button, EmptyState, Input, SearchIcon, Select, useCurrentUser, useT } f
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { OpportunityCard } from '../opportunities/opportunity-card';
 import { SeriesCard } from '../opportunities/series-card';
-import { useMySignups } from '../volunteer/volunteer-queries';
+import { useMySignups } from '../volunteer/volunteer.queries';
 import {
   DEFAULT_CRITERIA,
   findOpportunities,

@@ -1,21 +1,14 @@
-import {
-  apiPaths,
-  GRADE_MAX,
-  GRADE_MIN,
-  SCHOOL_NAMES,
-  type ConsentMode,
-  type RegisterOptions,
-} from '@district/contracts';
-import { apiRequest, Field, formatNumber, Select, translate, useAuth, useT } from '@district/ui';
-import { useQuery } from '@tanstack/react-query';
+import { GRADE_MAX, GRADE_MIN, SCHOOL_NAMES, type ConsentMode } from '@district/contracts';
+import { Field, formatNumber, Select, translate, useAuth, useT, useSchemaForm } from '@district/ui';
 import {
   EMAIL_INPUT,
   NEW_PASSWORD_INPUT,
-  USERNAME_INPUT,
   SubmitButton,
   TextField,
-  useSchemaForm,
-} from '../../forms/schema-form';
+  USERNAME_INPUT,
+} from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
+import { useRegisterOptions } from './auth.queries';
 
 const SCHOOL_OPTIONS = SCHOOL_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -32,11 +25,7 @@ const SCHOOL_MODE_INITIAL = {
 // Issue 20: in the district's guardian consent mode the form also asks for a date of birth and,
 // for students under 13, a parent's or guardian's e-mail (the server decides who is under 13).
 export function RegisterForm() {
-  const options = useQuery<RegisterOptions>({
-    queryKey: [apiPaths.registerOptions],
-    queryFn: async () => (await apiRequest('GET', apiPaths.registerOptions)).json(),
-    staleTime: 60_000,
-  });
+  const options = useRegisterOptions();
   const mode: ConsentMode = options.data?.consentMode ?? 'school';
   // A new form when the mode arrives: the two modes accept different bodies.
   return <RegisterFormFor key={mode} mode={mode} />;
@@ -56,13 +45,17 @@ function RegisterFormFor({ mode }: { mode: ConsentMode }) {
       dateOfBirth?: string;
       guardianEmail?: string;
     },
-    schema: (schemas) =>
-      guardian ? schemas.guardianRegisterFormSchema : schemas.registerFormSchema,
-    onValid: (data) => registerMutation.mutate(data),
+    schema: async () => {
+      const schemas = await loadSchemas();
+      return guardian ? schemas.guardianRegisterFormSchema : schemas.registerFormSchema;
+    },
+    // A 400 naming fields (the toast says it too) also shows under those fields.
+    onValid: (data) =>
+      registerMutation.mutate(data, { onError: (error) => void form.showServerErrors(error) }),
   });
 
   return (
-    <form {...form.formProps} aria-label={t('shell.register.formLabel')}>
+    <form {...form.formProps} className="form" aria-label={t('shell.register.formLabel')}>
       <TextField form={form} name="username" label={t('shell.form.username')} {...USERNAME_INPUT} />
       <TextField
         form={form}

@@ -1,6 +1,4 @@
-import { apiPaths } from '@district/contracts';
 import {
-  apiRequest,
   Button,
   Card,
   CardContent,
@@ -14,17 +12,17 @@ import {
   toastError,
   Trans,
   useT,
+  useSchemaForm,
 } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { EMAIL_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
+import { EMAIL_INPUT, SubmitButton, TextField } from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
 import { PublicShell } from '../public-shell';
+import { useRequestPasswordReset } from './forgot-password.queries';
 
 export function ForgotPasswordPage() {
   const { t, m } = useT();
-  const request = useMutation({
-    mutationFn: async (body: { email: string }) =>
-      (await apiRequest('POST', apiPaths.passwordResetRequest, body)).json() as Promise<unknown>,
+  const request = useRequestPasswordReset({
     // Same answer whether or not the account exists (SPEC §8).
     onSuccess: () =>
       toast({
@@ -36,7 +34,7 @@ export function ForgotPasswordPage() {
 
   const form = useSchemaForm({
     initial: { email: '' },
-    schema: (schemas) => schemas.forgotPasswordSchema,
+    schema: async () => (await loadSchemas()).forgotPasswordSchema,
     onValid: (data) => request.mutate(data),
   });
 
@@ -78,7 +76,7 @@ export function ForgotPasswordPage() {
           <CardDescription>{t('shell.forgot.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form {...form.formProps} aria-label={t('shell.forgot.formLabel')}>
+          <form {...form.formProps} className="form" aria-label={t('shell.forgot.formLabel')}>
             <TextField form={form} name="email" label={t('shell.form.email')} {...EMAIL_INPUT} />
             <SubmitButton pending={request.isPending} pendingLabel={t('shell.forgot.pending')}>
               {m.screen.sendResetLink}

@@ -1,11 +1,5 @@
 import {
-  apiPaths,
-  type GuardianConsentDecision,
-  type GuardianConsentRequest,
-} from '@district/contracts';
-import {
   AlertIcon,
-  apiRequest,
   Button,
   Card,
   CardContent,
@@ -18,25 +12,17 @@ import {
   Spinner,
   useT,
 } from '@district/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { PublicShell } from '../public-shell';
+import { useGuardianConsentDecision, useGuardianConsentRequest } from './guardian-consent.queries';
 
 // Issue 20: the page a guardian's e-mail link opens (signed out). It says in plain words what
 // the platform collects (docs/privacy.md) and records the guardian's answer.
 export function GuardianConsentPage() {
   const { token = '' } = useParams();
   const { t } = useT();
-  const request = useQuery<GuardianConsentRequest>({
-    queryKey: [apiPaths.guardianConsent(token)],
-    queryFn: async () => (await apiRequest('GET', apiPaths.guardianConsent(token))).json(),
-    retry: false,
-  });
-  const decide = useMutation<void, Error, GuardianConsentDecision['decision']>({
-    mutationFn: async (decision) => {
-      await apiRequest('POST', apiPaths.guardianConsent(token), { decision });
-    },
-  });
+  const request = useGuardianConsentRequest(token);
+  const decide = useGuardianConsentDecision(token);
 
   let body;
   if (request.isPending) body = <Spinner page />;

@@ -1,4 +1,3 @@
-import { apiPaths } from '@district/contracts';
 import {
   AlertIcon,
   Button,
@@ -9,42 +8,17 @@ import {
   CardHeader,
   CardTitle,
   CheckCircleIcon,
-  currentLanguage,
   messages,
   toast,
   toastError,
   useT,
-} from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
-import {
-  NEW_PASSWORD_INPUT,
-  SubmitButton,
-  TextField,
   useSchemaForm,
-} from '../../forms/schema-form';
+} from '@district/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { NEW_PASSWORD_INPUT, SubmitButton, TextField } from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
 import { PublicShell } from '../public-shell';
-
-// SPEC §7: the reset call reads the body's `error` field, falling back to a fixed message. Our
-// services answer `{statusCode, message}`, so `message` is read too (docs/architecture.md "Errors").
-async function resetPassword(body: { token: string; newPassword: string }): Promise<unknown> {
-  const res = await fetch(apiPaths.passwordReset, {
-    method: 'POST',
-    credentials: 'include',
-    // Like the api client: the service answers in the language in use.
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
-    body: JSON.stringify(body),
-  });
-  const payload = (await res.json().catch(() => null)) as {
-    error?: unknown;
-    message?: unknown;
-  } | null;
-  if (!res.ok) {
-    const reason = typeof payload?.error === 'string' ? payload.error : payload?.message;
-    throw new Error(typeof reason === 'string' && reason ? reason : messages().toasts.resetFailed);
-  }
-  return payload;
-}
+import { useResetPassword } from './reset-password.queries';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -84,8 +58,7 @@ function InvalidLink() {
 
 function ResetForm({ token }: { token: string }) {
   const { t, m } = useT();
-  const reset = useMutation({
-    mutationFn: resetPassword,
+  const reset = useResetPassword({
     onSuccess: () =>
       toast({
         title: messages().toasts.passwordResetTitle,
@@ -96,7 +69,7 @@ function ResetForm({ token }: { token: string }) {
 
   const form = useSchemaForm({
     initial: { newPassword: '', confirmPassword: '' },
-    schema: (schemas) => schemas.resetPasswordFormSchema,
+    schema: async () => (await loadSchemas()).resetPasswordFormSchema,
     onValid: (data) => reset.mutate({ token, newPassword: data.newPassword }),
   });
 
@@ -129,7 +102,7 @@ function ResetForm({ token }: { token: string }) {
           <CardDescription>{t('shell.reset.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form {...form.formProps} aria-label={t('shell.reset.formLabel')}>
+          <form {...form.formProps} className="form" aria-label={t('shell.reset.formLabel')}>
             <TextField
               form={form}
               name="newPassword"
