@@ -32,6 +32,8 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export { Field, type FieldControlProps, type FieldProps } from './components/field';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
+export { SectionCard, type SectionCardProps } from './components/section-card';
+export { StackTable, type StackTableProps } from './components/stack-table';
 export { Toaster, preloadToaster } from './components/toaster';
 export * from './lib/icons';
 

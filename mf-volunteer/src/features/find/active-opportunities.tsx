@@ -91,7 +91,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
     <div className="finder">
       <div className="finder__controls" role="search" aria-label={t('volunteer.find.label')}>
         <div className="finder__search">
-          <SearchIcon className="finder__search-icon" />
+          <SearchIcon className="ui-search-icon" />
           <Input
             id={ids.search}
             type="search"
@@ -100,7 +100,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
             placeholder={t('volunteer.find.placeholder')}
             aria-label={t('volunteer.find.search')}
             aria-controls={ids.results}
-            className="finder__search-input"
+            className="ui-search-input"
             autoComplete="off"
           />
         </div>

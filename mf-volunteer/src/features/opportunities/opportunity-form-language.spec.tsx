@@ -29,9 +29,11 @@ function CreateForm({ initial }: { initial: OpportunityFormValues }) {
   return <OpportunityForm id="form" form={form} allowRepeat />;
 }
 
-function renderChecked(values = defaultFormValues()) {
-  const { container } = renderInArea(<CreateForm initial={values} />);
-  fireEvent.submit(container.querySelector('form')!);
+async function renderChecked(values = defaultFormValues()) {
+  renderInArea(<CreateForm initial={values} />);
+  // The area's texts load first.
+  const form = (await screen.findByLabelText(/^(Title|Título)$/)).closest('form')!;
+  await act(async () => void fireEvent.submit(form));
 }
 
 const errorOf = (label: string) => {
@@ -46,9 +48,7 @@ const errorOf = (label: string) => {
 describe('the opportunity form in the language in use', () => {
   it('shows the labels and the field errors in Spanish, tied to their fields', async () => {
     await changeLanguage('es');
-    await act(async () =>
-      renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0', repeat: true }),
-    );
+    await renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0', repeat: true });
     expect(errorOf('Título')).toBeUndefined();
     expect(errorOf('Descripción')).toBe('Obligatorio');
     expect(errorOf('Ubicación')).toBe('Obligatorio');
@@ -58,7 +58,7 @@ describe('the opportunity form in the language in use', () => {
   });
 
   it('keeps the English texts in English', async () => {
-    await act(async () => renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0' }));
+    await renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0' });
     expect(errorOf('Description')).toBe('Required');
     expect(errorOf('Spaces')).toBe('Spaces must be at least 1');
   });

@@ -1,6 +1,12 @@
 import { fieldErrorMap } from '@district/contracts';
-import { useRef, useState, type FormEvent, type FocusEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type FocusEvent,
+  type RefObject,
+} from 'react';
 import type { z } from 'zod';
 import { translate } from '../i18n/i18n';
 import { toastError } from '../store/platform-store';
@@ -108,25 +114,37 @@ export function useSchemaForm<V extends FormValues, L extends SchemaSource>(
     return loaded.current;
   };
 
-  const submit = async () => {
-    submitted.current = true;
-    const schema = await loadSchema().catch((error: unknown) => void toastError(error));
-    if (!schema) return;
+  // Messages just set: once they are drawn (aria-invalid on their fields), focus the first.
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    focusFirstError(formRef.current);
+  }, [errors]);
+  const showErrors = (found: FieldErrors) => {
+    focusPending.current = true;
+    setErrorsState(found);
+  };
+
+  const validateAndSend = (schema: z.ZodType) => {
     const result = check(schema, values);
-    if (!result.ok) {
-      flushSync(() => setErrorsState(result.errors));
-      focusFirstError(formRef.current);
-      return;
-    }
+    if (!result.ok) return showErrors(result.errors);
     setErrorsState({});
     latest.current.onValid(result.data, values);
+  };
+
+  // Synchronous once the schema is there (always, for a schema given as such).
+  const submit = async () => {
+    submitted.current = true;
+    if (loaded.current) return validateAndSend(loaded.current);
+    const schema = await loadSchema().catch((error: unknown) => void toastError(error));
+    if (schema) validateAndSend(schema);
   };
 
   const showServerErrors = (error: unknown) => {
     const found = serverFieldErrors(error);
     if (Object.keys(found).length === 0) return false;
-    flushSync(() => setErrorsState(found));
-    focusFirstError(formRef.current);
+    showErrors(found);
     return true;
   };
 

@@ -1,7 +1,16 @@
 import { AUDIT_ACTIONS, type DirectoryUser } from '@district/contracts';
-import { Badge, Button, EmptyState, Input, Label, Select, Spinner, useT } from '@district/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Input,
+  Label,
+  Select,
+  Spinner,
+  StackTable,
+  useT,
+} from '@district/ui';
 import { useMemo, useState } from 'react';
-import { ColumnHeads } from '../column-heads';
 import {
   actionLabel,
   actorLabel,
@@ -120,45 +129,43 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
         <>
           {/* A phone stacks each entry into labelled lines (the kit's ui-table-stack); a wide entry
               scrolls inside this box, not the page; focusable so the keyboard can. */}
-          <div
-            className="dir-audit__scroll ui-table-stack"
-            role="region"
-            aria-label={t('directory.audit.entries')}
-            tabIndex={0}
+          <StackTable
+            boxClassName="dir-audit__scroll"
+            regionLabel={t('directory.audit.entries')}
+            className="dir-audit__table"
+            caption={t('directory.audit.caption')}
+            captionClassName="dir-audit__caption"
+            headings={headings}
           >
-            <table className="dir-audit__table" role="table">
-              <caption className="dir-audit__caption">{t('directory.audit.caption')}</caption>
-              <ColumnHeads headings={headings} />
-              <tbody role="rowgroup">
-                {items.map((item) => (
-                  <tr key={item.id} data-audit-id={item.id} role="row">
-                    <td role="cell" data-label={headings[0]}>
-                      <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
-                    </td>
-                    <td role="cell" data-label={headings[1]}>
-                      {actorLabel(item)}
-                    </td>
-                    <td role="cell" data-label={headings[2]}>
-                      {actionLabel(item.action)}
-                    </td>
-                    <td role="cell" data-label={headings[3]}>
-                      {targetLabel(item)}
-                    </td>
-                    <td role="cell" data-label={headings[4]}>
-                      {changeLabel(item)}
-                    </td>
-                    <td role="cell" data-label={headings[5]}>
-                      {item.outcome === 'success' ? (
-                        <Badge variant="highlight">{t('directory.audit.success')}</Badge>
-                      ) : (
-                        <Badge variant="destructive">{t('directory.audit.refused')}</Badge>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            <tbody role="rowgroup">
+              {items.map((item) => (
+                <tr key={item.id} data-audit-id={item.id} role="row">
+                  <td role="cell" data-label={headings[0]}>
+                    <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
+                  </td>
+                  <td role="cell" data-label={headings[1]}>
+                    {actorLabel(item)}
+                  </td>
+                  <td role="cell" data-label={headings[2]}>
+                    {actionLabel(item.action)}
+                  </td>
+                  <td role="cell" data-label={headings[3]}>
+                    {targetLabel(item)}
+                  </td>
+                  <td role="cell" data-label={headings[4]}>
+                    {changeLabel(item)}
+                  </td>
+                  <td role="cell" data-label={headings[5]}>
+                    {item.outcome === 'success' ? (
+                      <Badge variant="highlight">{t('directory.audit.success')}</Badge>
+                    ) : (
+                      <Badge variant="destructive">{t('directory.audit.refused')}</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </StackTable>
           {log.hasNextPage ? (
             <div className="dir-audit__more">
               <Button
