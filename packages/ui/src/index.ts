@@ -18,6 +18,8 @@ export {
   CardFooter,
   CardHeader,
   CardTitle,
+  StatusCard,
+  type StatusCardProps,
 } from './components/card';
 export { Input, Textarea } from './components/input';
 export { Label } from './components/label';

@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../testing/test-server';
-import { useSchemaForm, type SchemaFormOptions } from './use-schema-form';
+import { useSchemaForm } from './use-schema-form';
 
 type Post = { title: string; content: string };
 
@@ -20,7 +20,7 @@ function PostForm({
   onValid,
   revalidateOnChange,
 }: {
-  schema?: SchemaFormOptions<Post, typeof blogPostSchema>['schema'];
+  schema?: typeof blogPostSchema | (() => Promise<typeof blogPostSchema>);
   onValid: (data: Post) => void;
   revalidateOnChange?: boolean;
 }) {

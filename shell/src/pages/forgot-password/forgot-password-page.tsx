@@ -7,12 +7,12 @@ import {
   Trans,
   useSchemaForm,
   useT,
+  StatusCard,
 } from '@district/ui';
 import { Link } from 'react-router-dom';
 import { EMAIL_INPUT, SubmitButton, TextField } from '../../forms/form-fields';
 import { loadSchemas } from '../../forms/load-schemas';
-import { BackToLogin, PublicCard } from '../public-card';
-import { PublicShell } from '../public-shell';
+import { BackToLogin, PublicShell } from '../public-shell';
 import { useRequestPasswordReset } from './forgot-password.queries';
 
 export function ForgotPasswordPage() {
@@ -36,7 +36,7 @@ export function ForgotPasswordPage() {
   if (request.isSuccess) {
     return (
       <PublicShell>
-        <PublicCard
+        <StatusCard
           icon={MailIcon}
           title={m.screen.checkYourEmail}
           description={
@@ -53,14 +53,14 @@ export function ForgotPasswordPage() {
           }
         >
           <p className="muted">{t('shell.forgot.spam')}</p>
-        </PublicCard>
+        </StatusCard>
       </PublicShell>
     );
   }
 
   return (
     <PublicShell>
-      <PublicCard
+      <StatusCard
         title={t('shell.forgot.title')}
         description={t('shell.forgot.description')}
         footer={<BackToLogin />}
@@ -71,7 +71,7 @@ export function ForgotPasswordPage() {
             {m.screen.sendResetLink}
           </SubmitButton>
         </form>
-      </PublicCard>
+      </StatusCard>
     </PublicShell>
   );
 }

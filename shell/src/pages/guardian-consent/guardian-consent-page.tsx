@@ -1,6 +1,13 @@
-import { AlertIcon, Button, CheckCircleIcon, formatDate, Spinner, useT } from '@district/ui';
+import {
+  AlertIcon,
+  Button,
+  CheckCircleIcon,
+  formatDate,
+  Spinner,
+  StatusCard,
+  useT,
+} from '@district/ui';
 import { useParams } from 'react-router-dom';
-import { PublicCard } from '../public-card';
 import { PublicShell } from '../public-shell';
 import { useGuardianConsentDecision, useGuardianConsentRequest } from './guardian-consent.queries';
 
@@ -18,7 +25,7 @@ export function GuardianConsentPage() {
   else if (request.isError || !request.data) body = <InvalidLink />;
   else
     body = (
-      <PublicCard
+      <StatusCard
         title={t('shell.consent.title', { name: request.data.studentName })}
         description={t('shell.consent.intro', {
           name: request.data.studentName,
@@ -56,7 +63,7 @@ export function GuardianConsentPage() {
             {decide.error.message}
           </p>
         )}
-      </PublicCard>
+      </StatusCard>
     );
   return <PublicShell>{body}</PublicShell>;
 }
@@ -64,7 +71,7 @@ export function GuardianConsentPage() {
 function Answered({ consented }: { consented: boolean }) {
   const { t } = useT();
   return (
-    <PublicCard
+    <StatusCard
       icon={CheckCircleIcon}
       tone="success"
       title={t('shell.consent.thanks')}
@@ -76,7 +83,7 @@ function Answered({ consented }: { consented: boolean }) {
 function InvalidLink() {
   const { t } = useT();
   return (
-    <PublicCard
+    <StatusCard
       icon={AlertIcon}
       tone="error"
       title={t('shell.consent.invalidTitle')}

@@ -1,13 +1,12 @@
-import { AlertIcon, Button, useT } from '@district/ui';
+import { AlertIcon, Button, StatusCard, useT } from '@district/ui';
 import { Link } from 'react-router-dom';
-import { PublicCard } from '../public-card';
 import { PublicShell } from '../public-shell';
 
 export function NotFoundPage() {
   const { t, m } = useT();
   return (
     <PublicShell>
-      <PublicCard
+      <StatusCard
         icon={AlertIcon}
         tone="error"
         title={m.screen.notFoundTitle}
@@ -18,7 +17,7 @@ export function NotFoundPage() {
         }
       >
         <p className="muted">{m.screen.notFoundText}</p>
-      </PublicCard>
+      </StatusCard>
     </PublicShell>
   );
 }

@@ -7,12 +7,12 @@ import {
   toastError,
   useSchemaForm,
   useT,
+  StatusCard,
 } from '@district/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NEW_PASSWORD_INPUT, SubmitButton, TextField } from '../../forms/form-fields';
 import { loadSchemas } from '../../forms/load-schemas';
-import { BackToLogin, PublicCard } from '../public-card';
-import { PublicShell } from '../public-shell';
+import { BackToLogin, PublicShell } from '../public-shell';
 import { useResetPassword } from './reset-password.queries';
 
 export function ResetPasswordPage() {
@@ -25,7 +25,7 @@ function InvalidLink() {
   const { t, m } = useT();
   return (
     <PublicShell>
-      <PublicCard
+      <StatusCard
         icon={AlertIcon}
         tone="error"
         title={m.screen.invalidResetLinkTitle}
@@ -44,7 +44,7 @@ function InvalidLink() {
         <p className="muted" role="alert">
           {m.toasts.resetTokenMissing}
         </p>
-      </PublicCard>
+      </StatusCard>
     </PublicShell>
   );
 }
@@ -69,7 +69,7 @@ function ResetForm({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <PublicShell>
-        <PublicCard
+        <StatusCard
           icon={CheckCircleIcon}
           tone="success"
           title={m.screen.passwordResetSuccessful}
@@ -86,7 +86,7 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <PublicShell>
-      <PublicCard
+      <StatusCard
         title={t('shell.reset.title')}
         description={t('shell.reset.description')}
         footer={<BackToLogin />}
@@ -108,7 +108,7 @@ function ResetForm({ token }: { token: string }) {
             {m.screen.resetPasswordButton}
           </SubmitButton>
         </form>
-      </PublicCard>
+      </StatusCard>
     </PublicShell>
   );
 }
