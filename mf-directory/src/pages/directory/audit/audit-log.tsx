@@ -9,6 +9,7 @@ import {
   Spinner,
   StackTable,
   useT,
+  type SelectProps,
 } from '@district/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -69,46 +70,34 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
   return (
     <div className="dir-audit">
       <div className="dir-audit__filters" role="group" aria-label={t('directory.audit.filters')}>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-actor">{t('directory.audit.who')}</Label>
-          <Select
-            id="audit-actor"
-            aria-label={t('directory.audit.who')}
-            options={actorOptions}
-            value={actor}
-            onValueChange={setActor}
-          />
-        </div>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-action">{t('directory.audit.action')}</Label>
-          <Select
-            id="audit-action"
-            aria-label={t('directory.audit.action')}
-            options={actionOptions}
-            value={action}
-            onValueChange={setAction}
-          />
-        </div>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-from">{t('directory.audit.from')}</Label>
-          <Input
-            id="audit-from"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-to">{t('directory.audit.to')}</Label>
-          <Input
-            id="audit-to"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <SelectFilter
+          id="audit-actor"
+          label={t('directory.audit.who')}
+          options={actorOptions}
+          value={actor}
+          onValueChange={setActor}
+        />
+        <SelectFilter
+          id="audit-action"
+          label={t('directory.audit.action')}
+          options={actionOptions}
+          value={action}
+          onValueChange={setAction}
+        />
+        <DateFilter
+          id="audit-from"
+          label={t('directory.audit.from')}
+          value={from}
+          max={to || undefined}
+          onChange={setFrom}
+        />
+        <DateFilter
+          id="audit-to"
+          label={t('directory.audit.to')}
+          value={to}
+          min={from || undefined}
+          onChange={setTo}
+        />
       </div>
 
       {log.isPending ? (
@@ -180,6 +169,50 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
           ) : null}
         </>
       )}
+    </div>
+  );
+}
+
+// One labelled filter above the log: a choice, or a day (a range's end is bounded by the other).
+function SelectFilter({
+  id,
+  label,
+  ...select
+}: { id: string; label: string } & Pick<SelectProps, 'options' | 'value' | 'onValueChange'>) {
+  return (
+    <div className="dir-audit__filter">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} aria-label={label} {...select} />
+    </div>
+  );
+}
+
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="dir-audit__filter">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
