@@ -18,9 +18,8 @@ export {
   CardFooter,
   CardHeader,
   CardTitle,
-  StatusCard,
-  type StatusCardProps,
 } from './components/card';
+export { StatusCard, type StatusCardProps } from './components/status-card';
 export { Input, Textarea } from './components/input';
 export { Label } from './components/label';
 export { Select, preloadSelect, type SelectOption, type SelectProps } from './components/select';
