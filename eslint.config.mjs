@@ -37,4 +37,29 @@ export default tseslint.config(
     },
   },
   literalTextConfig,
+  // ---- Front-end data hooks (issue 30, "one way to do each job") ----
+  // Every read and write of the server lives in a `<feature>.queries.ts` beside its feature (or
+  // in a remote's src/shared/ when several pages use it): components call the named hooks it
+  // exports, never react-query's primitives, so each feature's keys and requests are in one file.
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
+    // shared-modules.ts hands the whole react-query module to the remotes (one query client).
+    ignores: ['**/*.queries.{ts,tsx}', 'shell/src/federation/shared-modules.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useMutation', 'useInfiniteQuery'],
+              message:
+                "Put the query or mutation in the feature's <feature>.queries.ts and call the hook it exports.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of front-end data hooks ----
 );

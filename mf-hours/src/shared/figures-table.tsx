@@ -1,3 +1,4 @@
+import { StackTable } from '@district/ui';
 import type { ReactNode } from 'react';
 
 export interface FiguresRow {
@@ -21,36 +22,24 @@ export function FiguresTable({
   rowHeaders?: boolean;
 }) {
   return (
-    <div className="ui-table-stack">
-      <table className="hours-table" role="table">
-        {caption ? <caption>{caption}</caption> : null}
-        <thead role="rowgroup">
-          <tr role="row">
-            {headings.map((heading) => (
-              <th key={heading} scope="col" role="columnheader">
-                {heading}
-              </th>
-            ))}
+    <StackTable className="hours-table" caption={caption} headings={headings}>
+      <tbody role="rowgroup">
+        {rows.map((row) => (
+          <tr key={row.key} role="row">
+            {row.cells.map((cell, index) =>
+              rowHeaders && index === 0 ? (
+                <th key={index} scope="row" role="rowheader" data-label={headings[index]}>
+                  {cell}
+                </th>
+              ) : (
+                <td key={index} role="cell" data-label={headings[index]}>
+                  {cell}
+                </td>
+              ),
+            )}
           </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {rows.map((row) => (
-            <tr key={row.key} role="row">
-              {row.cells.map((cell, index) =>
-                rowHeaders && index === 0 ? (
-                  <th key={index} scope="row" role="rowheader" data-label={headings[index]}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} role="cell" data-label={headings[index]}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </StackTable>
   );
 }

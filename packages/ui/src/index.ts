@@ -19,6 +19,7 @@ export {
   CardHeader,
   CardTitle,
 } from './components/card';
+export { StatusCard, type StatusCardProps } from './components/status-card';
 export { Input, Textarea } from './components/input';
 export { Label } from './components/label';
 export { Select, preloadSelect, type SelectOption, type SelectProps } from './components/select';
@@ -32,6 +33,8 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export { Field, type FieldControlProps, type FieldProps } from './components/field';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
+export { SectionCard, type SectionCardProps } from './components/section-card';
+export { StackTable, type StackTableProps } from './components/stack-table';
 export { Toaster, preloadToaster } from './components/toaster';
 export * from './lib/icons';
 
@@ -68,3 +71,10 @@ export {
 } from './auth/auth-provider';
 
 export * from './i18n';
+
+export {
+  useSchemaForm,
+  type FieldErrors,
+  type SchemaForm,
+  type SchemaFormOptions,
+} from './forms/use-schema-form';

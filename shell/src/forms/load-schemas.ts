@@ -9,10 +9,3 @@ export function loadSchemas(): Promise<SchemasModule> {
   });
   return pending;
 }
-
-// For onFocus/onPointerDown: by the time the user submits, validation is ready.
-export function preloadSchemas(): void {
-  loadSchemas().catch(() => {
-    // A failed preload is retried by the submit that needs it.
-  });
-}

@@ -8,4 +8,3 @@ export {
   registerFormSchemaFor,
   resetPasswordFormSchema,
 } from '@district/contracts';
-export { validate } from './validate';

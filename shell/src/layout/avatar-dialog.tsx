@@ -1,6 +1,5 @@
-import { apiPaths, AVATAR_ACCEPT, AVATAR_FIELD } from '@district/contracts';
+import { AVATAR_ACCEPT, AVATAR_FIELD } from '@district/contracts';
 import {
-  apiRequest,
   Avatar,
   Button,
   Dialog,
@@ -12,11 +11,11 @@ import {
   useAuth,
   useT,
 } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { withoutStatus } from '../forms/form-helpers';
 import { loadSchemas } from '../forms/load-schemas';
 import { PrivacySection } from './privacy-section';
+import { useUploadAvatar } from './layout.queries';
 
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -30,12 +29,6 @@ function useObjectUrl(file: File | null): string | null {
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
   return url;
-}
-
-async function uploadAvatar(file: File): Promise<void> {
-  const form = new FormData();
-  form.append(AVATAR_FIELD, file);
-  await apiRequest('PATCH', apiPaths.userAvatar, form);
 }
 
 export function AvatarDialog({
@@ -59,8 +52,7 @@ export function AvatarDialog({
     onOpenChange(next);
   };
 
-  const upload = useMutation({
-    mutationFn: uploadAvatar,
+  const upload = useUploadAvatar({
     onSuccess: async () => {
       toast({ title: m.toasts.avatarUpdated });
       // SPEC §7: on success the current user is reloaded (the header shows the new picture).

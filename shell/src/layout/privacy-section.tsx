@@ -1,17 +1,8 @@
-import { apiPaths, APP_ROUTES, type CurrentUser } from '@district/contracts';
-import {
-  apiRequest,
-  Button,
-  Field,
-  Input,
-  setCurrentUser,
-  toast,
-  useAuth,
-  useT,
-} from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
+import { apiPaths, APP_ROUTES } from '@district/contracts';
+import { Button, Field, Input, setCurrentUser, toast, useAuth, useT } from '@district/ui';
 import { useId, useState } from 'react';
 import { withoutStatus } from '../forms/form-helpers';
+import { useDeleteAccount, useDirectoryVisibility } from './layout.queries';
 
 // Issue 20: the student's own privacy choices, in the profile dialog the header's avatar opens.
 export function PrivacySection() {
@@ -23,11 +14,7 @@ export function PrivacySection() {
   const [password, setPassword] = useState('');
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const visibility = useMutation({
-    mutationFn: async (directoryVisible: boolean) =>
-      (await (
-        await apiRequest('PATCH', apiPaths.userPrivacy, { directoryVisible })
-      ).json()) as CurrentUser,
+  const visibility = useDirectoryVisibility({
     onSuccess: (updated) => {
       setCurrentUser(updated);
       toast({
@@ -42,10 +29,7 @@ export function PrivacySection() {
       }),
   });
 
-  const removal = useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', apiPaths.userDelete, { password });
-    },
+  const removal = useDeleteAccount({
     onSuccess: () => {
       // The account and every session are gone: the app falls back to the sign-in page.
       setCurrentUser(null);
@@ -98,7 +82,7 @@ export function PrivacySection() {
           onSubmit={(event) => {
             event.preventDefault();
             setDeleteError(null);
-            removal.mutate();
+            removal.mutate(password);
           }}
         >
           <p className="privacy-section__hint">{t('shell.privacy.deleteWarning')}</p>

@@ -1,4 +1,6 @@
+import { useT } from '@district/ui';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Brand } from '../layout/brand';
 import { Footer } from '../layout/footer';
 import { LanguagePicker } from '../language/language-picker';
@@ -16,5 +18,15 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
     </div>
+  );
+}
+
+// The footer link of the password pages.
+export function BackToLogin() {
+  const { t } = useT();
+  return (
+    <Link to="/auth" className="text-link">
+      {t('shell.common.backToLogin')}
+    </Link>
   );
 }

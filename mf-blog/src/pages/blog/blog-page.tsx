@@ -15,7 +15,7 @@ import {
 } from '@district/ui';
 import { useState } from 'react';
 import { BlogPostCard } from './blog-post-card';
-import { useBlogPosts, useReviewBlogPost } from './blog-posts.queries';
+import { useBlogPosts, useReviewBlogPost } from './blog.queries';
 import { WritePostDialog } from './write-post-dialog';
 import './blog.css';
 

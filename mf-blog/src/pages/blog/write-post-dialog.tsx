@@ -1,7 +1,7 @@
-import { blogPostSchema, validationErrors, type BlogPostInput } from '@district/contracts';
-import { Button, Dialog, Field, Input, Textarea, translate, useT } from '@district/ui';
-import { useId, useState, type FormEvent } from 'react';
-import { useCreateBlogPost } from './blog-posts.queries';
+import { blogPostSchema, type BlogPostInput } from '@district/contracts';
+import { Button, Dialog, Field, Input, Textarea, useSchemaForm, useT } from '@district/ui';
+import { useId } from 'react';
+import { useCreateBlogPost } from './blog.queries';
 
 const EMPTY: BlogPostInput = { title: '', content: '' };
 
@@ -15,31 +15,17 @@ export interface WritePostDialogProps {
 export function WritePostDialog({ open, onOpenChange }: WritePostDialogProps) {
   const { t, m } = useT();
   const formId = useId();
-  const [values, setValues] = useState<BlogPostInput>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
   const create = useCreateBlogPost(() => {
-    setValues(EMPTY);
-    setErrors({});
-    setSubmitted(false);
+    form.reset();
     onOpenChange(false);
   });
-
-  const change = (field: keyof BlogPostInput) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
+  const form = useSchemaForm({
+    initial: EMPTY,
+    schema: blogPostSchema,
     // After a first attempt, errors follow the text as it is corrected.
-    if (submitted) setErrors(validationErrors(blogPostSchema, next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validationErrors(blogPostSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(blogPostSchema.parse(values));
-  };
+    revalidateOnChange: true,
+    onValid: (data) => create.mutate(data),
+  });
 
   return (
     <Dialog
@@ -52,22 +38,22 @@ export function WritePostDialog({ open, onOpenChange }: WritePostDialogProps) {
         </Button>
       }
     >
-      <form id={formId} className="blog-form" noValidate onSubmit={submit}>
+      <form id={formId} className="blog-form" {...form.formProps}>
         {/* The schema's messages are shared-catalogue English: shown in the language in use. */}
-        <Field label={t('blog.write.title')} error={errors.title && translate(errors.title)}>
+        <Field label={t('blog.write.title')} error={form.fieldError('title')}>
           <Input
             name="title"
-            value={values.title}
-            onChange={(e) => change('title')(e.target.value)}
+            value={form.values.title}
+            onChange={(e) => form.change('title')(e.target.value)}
             autoComplete="off"
           />
         </Field>
-        <Field label={t('blog.write.content')} error={errors.content && translate(errors.content)}>
+        <Field label={t('blog.write.content')} error={form.fieldError('content')}>
           <Textarea
             name="content"
             rows={10}
-            value={values.content}
-            onChange={(e) => change('content')(e.target.value)}
+            value={form.values.content}
+            onChange={(e) => form.change('content')(e.target.value)}
           />
         </Field>
       </form>

@@ -107,14 +107,14 @@ export function DirectoryPage() {
       ) : (
         <>
           <div className="dir-search">
-            <SearchIcon size="sm" className="dir-search__icon" />
+            <SearchIcon size="sm" className="ui-search-icon" />
             <Input
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
               placeholder={t('directory.search.placeholder')}
               aria-label={t('directory.search.label')}
-              className="dir-search__input"
+              className="ui-search-input"
               // Admin controls load their dialogs and selects before the first click.
               onFocus={isAdmin ? preloadControls : undefined}
             />

@@ -6,7 +6,7 @@ import {
 import { Button, Card, CardContent, Field, Spinner, Textarea, Trans, useT } from '@district/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useDecideHours, useHourConfirmation } from '../../shared/confirmations-api';
+import { useDecideHours, useHourConfirmation } from '../../shared/confirmations.queries';
 import { errorText, formatHoursDate, hoursLabel } from '../../shared/format';
 import '../../mf-hours.css';
 

@@ -1,9 +1,9 @@
 import '../../goals.css';
-import { Card, CardContent, CardHeader, CardTitle, Spinner, useT } from '@district/ui';
+import { SectionCard, Spinner, useT } from '@district/ui';
 import { lazy, Suspense } from 'react';
 import { errorText, formatHours, formatHoursDate } from '../../shared/format';
 import { GoalBar } from '../../shared/goal-bar';
-import { useMyProgress } from '../../shared/goals-api';
+import { useMyProgress } from '../../shared/goals.queries';
 import { StatCard, StatGrid } from '../../shared/stat-card';
 
 // chart.js comes in its own chunk, fetched only when this panel renders.
@@ -23,72 +23,68 @@ export function GoalProgress() {
   const p = progress.data;
   const daysLeft = p.daysLeft ?? 0;
   return (
-    <Card className="goal-progress" role="region" aria-labelledby="goal-progress-title">
-      <CardHeader>
-        <CardTitle as="h2" id="goal-progress-title">
-          {t('hours.progress.title')}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="goal-progress__body">
-        {p.goal ? (
-          <>
-            <p className="goal-progress__summary">
-              {t('hours.progress.summary', {
-                approved: formatHours(p.approvedHours),
-                goal: formatHours(p.goal.hours),
-                due: formatHoursDate(p.goal.dueDate),
-              })}
-            </p>
-            <GoalBar
-              approved={p.approvedHours}
-              goal={p.goal.hours}
-              label={t('hours.progress.barLabel')}
-            />
-            <StatGrid>
-              <StatCard
-                label={t('hours.progress.approved')}
-                value={formatHours(p.approvedHours)}
-                hint={t('hours.progress.approvedHint')}
-              />
-              <StatCard
-                label={t('hours.progress.pending')}
-                value={formatHours(p.pendingHours)}
-                hint={t('hours.progress.pendingHint')}
-              />
-              <StatCard
-                label={t('hours.progress.hoursLeft')}
-                value={formatHours(p.hoursLeft ?? 0)}
-                hint={
-                  p.hoursLeft === 0
-                    ? t('hours.progress.goalMet')
-                    : t('hours.progress.hoursLeftHint')
-                }
-              />
-              <StatCard
-                label={t('hours.progress.daysLeft')}
-                value={formatHours(Math.max(0, daysLeft))}
-                hint={
-                  daysLeft < 0
-                    ? t('hours.progress.duePassed', { count: -daysLeft })
-                    : t('hours.progress.daysLeftHint')
-                }
-              />
-            </StatGrid>
-          </>
-        ) : (
+    <SectionCard
+      titleId="goal-progress-title"
+      title={t('hours.progress.title')}
+      className="goal-progress"
+      contentClassName="goal-progress__body"
+    >
+      {p.goal ? (
+        <>
           <p className="goal-progress__summary">
-            {t('hours.progress.noGoal', { approved: formatHours(p.approvedHours) })}
+            {t('hours.progress.summary', {
+              approved: formatHours(p.approvedHours),
+              goal: formatHours(p.goal.hours),
+              due: formatHoursDate(p.goal.dueDate),
+            })}
           </p>
-        )}
-        <h3 className="goal-progress__chart-title">{t('hours.progress.chartTitle')}</h3>
-        {p.months.length > 0 ? (
-          <Suspense fallback={<Spinner label={t('hours.progress.loadingChart')} />}>
-            <ApprovedHoursChart months={p.months} />
-          </Suspense>
-        ) : (
-          <p className="hours-stat__hint">{t('hours.progress.chartEmpty')}</p>
-        )}
-      </CardContent>
-    </Card>
+          <GoalBar
+            approved={p.approvedHours}
+            goal={p.goal.hours}
+            label={t('hours.progress.barLabel')}
+          />
+          <StatGrid>
+            <StatCard
+              label={t('hours.progress.approved')}
+              value={formatHours(p.approvedHours)}
+              hint={t('hours.progress.approvedHint')}
+            />
+            <StatCard
+              label={t('hours.progress.pending')}
+              value={formatHours(p.pendingHours)}
+              hint={t('hours.progress.pendingHint')}
+            />
+            <StatCard
+              label={t('hours.progress.hoursLeft')}
+              value={formatHours(p.hoursLeft ?? 0)}
+              hint={
+                p.hoursLeft === 0 ? t('hours.progress.goalMet') : t('hours.progress.hoursLeftHint')
+              }
+            />
+            <StatCard
+              label={t('hours.progress.daysLeft')}
+              value={formatHours(Math.max(0, daysLeft))}
+              hint={
+                daysLeft < 0
+                  ? t('hours.progress.duePassed', { count: -daysLeft })
+                  : t('hours.progress.daysLeftHint')
+              }
+            />
+          </StatGrid>
+        </>
+      ) : (
+        <p className="goal-progress__summary">
+          {t('hours.progress.noGoal', { approved: formatHours(p.approvedHours) })}
+        </p>
+      )}
+      <h3 className="goal-progress__chart-title">{t('hours.progress.chartTitle')}</h3>
+      {p.months.length > 0 ? (
+        <Suspense fallback={<Spinner label={t('hours.progress.loadingChart')} />}>
+          <ApprovedHoursChart months={p.months} />
+        </Suspense>
+      ) : (
+        <p className="hours-stat__hint">{t('hours.progress.chartEmpty')}</p>
+      )}
+    </SectionCard>
   );
 }

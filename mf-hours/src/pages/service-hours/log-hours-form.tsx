@@ -1,5 +1,4 @@
 import {
-  fieldErrorMap,
   HOURS_DEFAULT,
   HOURS_MAX,
   HOURS_MIN,
@@ -14,13 +13,13 @@ import {
   formatDate,
   Input,
   Textarea,
-  translate,
+  useSchemaForm,
   useT,
   type SelectOption,
 } from '@district/ui';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { errorText, formatHoursDate, hoursLabel, todayInputValue } from '../../shared/format';
-import { useLogHours, useOpportunities } from '../../shared/hours-api';
+import { useLogHours, useOpportunities } from '../../shared/hours.queries';
 
 const NO_EVENT = 'none';
 
@@ -52,8 +51,6 @@ function eventLabel(opportunity: Opportunity): string {
 // SPEC §2 log form: hours (0.5 steps, 0.5–24, default 1), date (default today), optional related
 // event from all opportunities, description. Validated with the same schema as the server.
 export function LogHoursForm() {
-  const [values, setValues] = useState<FormValues>(initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // What was logged, kept as data so the message follows a language switch.
   const [logged, setLogged] = useState<{ hours: number; date: string; email?: string } | null>(
     null,
@@ -62,7 +59,6 @@ export function LogHoursForm() {
   const opportunities = useOpportunities();
   const logHours = useLogHours();
   const statusId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const eventOptions = useMemo<SelectOption[]>(() => {
     const list = opportunities.data ?? [];
@@ -76,73 +72,58 @@ export function LogHoursForm() {
     // `t` changes with the language: the labels are rebuilt on a switch.
   }, [opportunities.data, t]);
 
-  const set = (field: keyof FormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => {
-      if (!(field in e)) return e;
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
-  };
-
-  // The schema's messages are the shared catalogue's English: shown in the language in use.
-  const fieldError = (field: keyof FormValues) =>
-    errors[field] ? translate(errors[field]) : undefined;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setLogged(null);
-    const input = {
-      hours: values.hours,
-      date: values.date,
-      description: values.description,
+  const form = useSchemaForm({
+    initial: initialValues,
+    schema: serviceHoursFormSchema,
+    toInput: (values) => ({
+      ...values,
       opportunityId: values.opportunityId === NO_EVENT ? undefined : values.opportunityId,
-      organisation: values.organisation,
-      contactEmail: values.contactEmail,
-    };
-    const parsed = serviceHoursFormSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorMap(parsed.error));
-      return;
-    }
-    setErrors({});
-    logHours.mutate(
-      {
-        hours: parsed.data.hours,
-        // The calendar day as picked, never shifted through a time zone.
-        date: values.date,
-        description: parsed.data.description,
-        ...(parsed.data.opportunityId !== undefined
-          ? { opportunityId: parsed.data.opportunityId }
-          : {}),
-        ...(parsed.data.organisation && parsed.data.contactEmail
-          ? { organisation: parsed.data.organisation, contactEmail: parsed.data.contactEmail }
-          : {}),
-      },
-      {
-        onSuccess: (entry) => {
-          setValues(initialValues());
-          // The pressed Submit was disabled while it worked and lost the focus: the keyboard
-          // starts the next entry at its first field (the status line is announced meanwhile).
-          if (document.activeElement === document.body)
-            formRef.current?.querySelector<HTMLElement>('input[name="hours"]')?.focus();
-          setLogged({
-            hours: entry.hours,
-            date: entry.date,
-            email: entry.confirmation?.contactEmail,
-          });
+    }),
+    onValid: (data, values) =>
+      logHours.mutate(
+        {
+          hours: data.hours,
+          // The calendar day as picked, never shifted through a time zone.
+          date: values.date,
+          description: data.description,
+          ...(data.opportunityId !== undefined ? { opportunityId: data.opportunityId } : {}),
+          ...(data.organisation && data.contactEmail
+            ? { organisation: data.organisation, contactEmail: data.contactEmail }
+            : {}),
         },
-      },
-    );
-  };
+        {
+          onSuccess: (entry) => {
+            form.reset(initialValues());
+            // The pressed Submit was disabled while it worked and lost the focus: the keyboard
+            // starts the next entry at its first field (the status line is announced meanwhile).
+            if (document.activeElement === document.body)
+              form.formProps.ref.current
+                ?.querySelector<HTMLElement>('input[name="hours"]')
+                ?.focus();
+            setLogged({
+              hours: entry.hours,
+              date: entry.date,
+              email: entry.confirmation?.contactEmail,
+            });
+          },
+          // A refusal naming fields (400) shows under them, beside the status line.
+          onError: (error) => void form.showServerErrors(error),
+        },
+      ),
+  });
+  const { values } = form;
+  const set = form.change;
+  // The schema's messages are the shared catalogue's English: shown in the language in use.
+  const fieldError = form.fieldError;
 
   return (
     <form
-      ref={formRef}
       className="hours-form"
-      onSubmit={onSubmit}
-      noValidate
+      {...form.formProps}
+      onSubmit={(event) => {
+        setLogged(null);
+        form.formProps.onSubmit(event);
+      }}
       aria-describedby={statusId}
     >
       <div className="hours-form__row">

@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, Trans, useT } from '@district/ui';
 import { errorText } from '../../shared/format';
-import { useIssueServiceRecord } from '../../shared/records-api';
+import { useIssueServiceRecord } from '../../shared/records.queries';
 
 // Issue 19: a signed snapshot of the approved hours, with a link anyone can check and its PDF.
 export function OfficialRecordCard() {

@@ -1,6 +1,6 @@
 import { CONFIRMATION_MAILS_MAX, type ServiceHoursLog } from '@district/contracts';
 import { Button, useT } from '@district/ui';
-import { useResendConfirmation } from '../../shared/confirmations-api';
+import { useResendConfirmation } from '../../shared/confirmations.queries';
 import { errorText } from '../../shared/format';
 
 // Issue 19: the student mails the organisation's contact again (a new link; 3 mails in all).

@@ -15,7 +15,7 @@ import {
 import { useMemo } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { HoursEntry } from '../../shared/hours-entry';
-import { useMyHours } from '../../shared/hours-api';
+import { useMyHours } from '../../shared/hours.queries';
 import { StatCard, StatGrid } from '../../shared/stat-card';
 import { GoalProgress } from './goal-progress';
 import { LogHoursForm } from './log-hours-form';

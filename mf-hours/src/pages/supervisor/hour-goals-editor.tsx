@@ -10,16 +10,13 @@ import {
 } from '@district/contracts';
 import {
   Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
   Field,
   Input,
   Select,
   Spinner,
   useT,
   type SelectOption,
+  SectionCard,
 } from '@district/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../shared/format';
@@ -28,7 +25,7 @@ import {
   useHourGoals,
   useSaveHourGoals,
   type HourGoalDraft,
-} from '../../shared/hour-goals-api';
+} from '../../shared/hour-goals.queries';
 
 // The school select's value for a grade's district-wide goal (school null).
 const DISTRICT = 'district';
@@ -73,24 +70,17 @@ export default function HourGoalsEditor() {
   const { t } = useT();
   const goals = useHourGoals();
   return (
-    <Card role="region" aria-labelledby="hour-goals-title">
-      <CardHeader>
-        <CardTitle as="h2" id="hour-goals-title">
-          {t('hours.goals.title')}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {goals.isError ? (
-          <p role="alert" className="hours-inline-error">
-            {t('hours.goals.loadFailed', { error: errorText(goals.error) })}
-          </p>
-        ) : !goals.data ? (
-          <Spinner label={t('hours.goals.loading')} />
-        ) : (
-          <GoalsForm initial={goals.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard titleId="hour-goals-title" title={t('hours.goals.title')}>
+      {goals.isError ? (
+        <p role="alert" className="hours-inline-error">
+          {t('hours.goals.loadFailed', { error: errorText(goals.error) })}
+        </p>
+      ) : !goals.data ? (
+        <Spinner label={t('hours.goals.loading')} />
+      ) : (
+        <GoalsForm initial={goals.data} />
+      )}
+    </SectionCard>
   );
 }
 

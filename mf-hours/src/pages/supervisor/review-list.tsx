@@ -9,7 +9,7 @@ import { Button, EmptyState, Spinner, useT } from '@district/ui';
 import { memo, useEffect, useRef, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
 import { HoursEntry } from '../../shared/hours-entry';
-import { prefetchReviewList, useReviewHours, useReviewList } from '../../shared/hours-api';
+import { prefetchReviewList, useReviewHours, useReviewList } from '../../shared/hours.queries';
 
 // Catalogue keys per tab.
 const EMPTY: Record<ReviewStatus, string> = {

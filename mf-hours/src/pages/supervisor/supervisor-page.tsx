@@ -24,9 +24,9 @@ import {
 } from '@district/ui';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { errorText, formatHours } from '../../shared/format';
-import { prefetchReviewList, useHoursSummary } from '../../shared/hours-api';
+import { prefetchReviewList, useHoursSummary } from '../../shared/hours.queries';
 import { StatCard, StatGrid } from '../../shared/stat-card';
-import { exportCsvUrl } from '../../shared/goals-api';
+import { exportCsvUrl } from '../../shared/goals.queries';
 import { ConfirmationSetting } from './confirmation-setting';
 import { GoalStudents } from './goal-students';
 import { ReviewList } from './review-list';

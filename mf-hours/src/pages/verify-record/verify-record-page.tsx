@@ -3,7 +3,7 @@ import { Badge, Card, CardContent, Label, Spinner, Trans, useT } from '@district
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { errorText, formatHours, formatHoursDate } from '../../shared/format';
-import { useCheckRecordPdf, useServiceRecord } from '../../shared/records-api';
+import { useCheckRecordPdf, useServiceRecord } from '../../shared/records.queries';
 import '../../mf-hours.css';
 
 // "/verify/{code}" (issue 19), signed out: the record a code stands for, and a check that a PDF

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Spinner, useT } from '@district/ui';
-import { errorText, useCheckInCode } from './attendance-queries';
+import { errorText, useCheckInCode } from './attendance.queries';
 
 // The code to show at the event: a QR code of the check-in page (students scan it with their
 // phone's camera) and the six digits to type, both renewed every 30 seconds.

@@ -1,6 +1,6 @@
 import type { RosterEntry } from '@district/contracts';
 import { Button, EmptyState, Spinner, useT } from '@district/ui';
-import { errorText, useMarkAttendance, useRoster } from './attendance-queries';
+import { errorText, useMarkAttendance, useRoster } from './attendance.queries';
 
 // Catalogue keys: the texts are read in the language in use when shown.
 const STATE = {

@@ -1,4 +1,3 @@
-import { apiPaths, type CalendarFeedResponse } from '@district/contracts';
 import {
   Button,
   CalendarIcon,
@@ -11,34 +10,24 @@ import {
   toast,
   useT,
 } from '@district/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { sendJson } from '../volunteer/volunteer-queries';
-
-const feedKey = [apiPaths.calendarFeed];
+import { useCalendarFeed, useResetCalendarFeed } from './calendar.queries';
 
 // Issue 18: "Subscribe to my calendar": the student's private feed address (their sign-ups, kept
 // up to date by their calendar app), to copy, and a reset that makes the old address stop working.
 export function CalendarSubscription() {
   const [open, setOpen] = useState(false);
   const { t } = useT();
-  const feed = useQuery<CalendarFeedResponse>({
-    queryKey: feedKey,
-    enabled: open,
-    staleTime: Infinity,
-  });
+  const feed = useCalendarFeed(open);
   const [url, setUrl] = useState<string | undefined>();
   const shown = url ?? feed.data?.url;
 
-  const reset = useMutation({
-    mutationFn: () => sendJson<CalendarFeedResponse>('DELETE', apiPaths.calendarFeed),
-    onSuccess: (fresh) => {
-      if (fresh) setUrl(fresh.url);
-      toast({
-        title: i18n._('volunteer.feed.resetTitle'),
-        description: i18n._('volunteer.feed.resetText'),
-      });
-    },
+  const reset = useResetCalendarFeed((fresh) => {
+    if (fresh) setUrl(fresh.url);
+    toast({
+      title: i18n._('volunteer.feed.resetTitle'),
+      description: i18n._('volunteer.feed.resetText'),
+    });
   });
 
   const copy = async () => {

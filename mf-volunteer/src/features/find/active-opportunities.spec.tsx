@@ -3,7 +3,7 @@ import { changeLanguage } from '@district/ui';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderInArea, testQueryClient, withVolunteerTexts } from '../../testing/render';
-import { opportunitiesKey, signupsKey } from '../volunteer/volunteer-queries';
+import { opportunitiesKey, signupsKey } from '../volunteer/volunteer.queries';
 import { ActiveOpportunities, CARDS_PER_PAGE } from './active-opportunities';
 
 withVolunteerTexts();

@@ -3,7 +3,7 @@ import { Button, EmptyState, Input, SearchIcon, Select, useCurrentUser, useT } f
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { OpportunityCard } from '../opportunities/opportunity-card';
 import { SeriesCard } from '../opportunities/series-card';
-import { useMySignups } from '../volunteer/volunteer-queries';
+import { useMySignups } from '../volunteer/volunteer.queries';
 import {
   DEFAULT_CRITERIA,
   findOpportunities,
@@ -91,7 +91,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
     <div className="finder">
       <div className="finder__controls" role="search" aria-label={t('volunteer.find.label')}>
         <div className="finder__search">
-          <SearchIcon className="finder__search-icon" />
+          <SearchIcon className="ui-search-icon" />
           <Input
             id={ids.search}
             type="search"
@@ -100,7 +100,7 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
             placeholder={t('volunteer.find.placeholder')}
             aria-label={t('volunteer.find.search')}
             aria-controls={ids.results}
-            className="finder__search-input"
+            className="ui-search-input"
             autoComplete="off"
           />
         </div>

@@ -1,5 +1,5 @@
 import { Button, formatDate, translate, useCurrentUser, useT } from '@district/ui';
-import { useOpportunities } from '../volunteer/volunteer-queries';
+import { useOpportunities } from '../volunteer/volunteer.queries';
 import { useQueuedCheckIns, type QueuedCheckIn } from './offline-check-ins';
 
 const scanTime = (iso: string) =>

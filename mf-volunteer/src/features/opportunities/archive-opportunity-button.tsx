@@ -1,7 +1,6 @@
-import { apiPaths, type Opportunity } from '@district/contracts';
-import { ArchiveIcon, Button, messages, toast, useT } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
+import { type Opportunity } from '@district/contracts';
+import { ArchiveIcon, Button, useT } from '@district/ui';
+import { useArchiveOpportunity } from './opportunities.queries';
 
 // Admin only: moves the opportunity to "Past Events & Photos" (the daily job does it for past dates).
 export function ArchiveOpportunityButton({
@@ -12,16 +11,7 @@ export function ArchiveOpportunityButton({
   name?: string;
 }) {
   const { t } = useT();
-  const archive = useMutation({
-    mutationFn: () =>
-      sendJson<Opportunity>('PATCH', apiPaths.opportunityStatus(opportunity.id), {
-        status: 'archived',
-      }),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.opportunityArchived });
-      await refreshVolunteerData();
-    },
-  });
+  const archive = useArchiveOpportunity(opportunity.id);
   return (
     <Button
       variant="outline"

@@ -1,8 +1,7 @@
-import { apiPaths, type Opportunity } from '@district/contracts';
-import { AlertDialog, Button, messages, toast, TrashIcon, useT } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
+import { type Opportunity } from '@district/contracts';
+import { AlertDialog, Button, TrashIcon, useT } from '@district/ui';
 import { useState } from 'react';
-import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
+import { useDeleteOpportunity } from './opportunities.queries';
 
 // Admin only: deleting takes the signups and photos with it, so it asks first.
 export function DeleteOpportunityButton({
@@ -14,13 +13,7 @@ export function DeleteOpportunityButton({
 }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => sendJson('DELETE', apiPaths.opportunity(opportunity.id)),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.opportunityDeleted });
-      await refreshVolunteerData();
-    },
-  });
+  const remove = useDeleteOpportunity(opportunity.id);
   return (
     <>
       <Button

@@ -1,13 +1,13 @@
-import { apiPaths, type Opportunity } from '@district/contracts';
-import { Button, Dialog, messages, PenIcon, toast, useT } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
+import { updateOpportunityFormSchema, type Opportunity } from '@district/contracts';
+import { Button, Dialog, PenIcon, useSchemaForm, useT } from '@district/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { useUpdateOpportunity } from './opportunities.queries';
 import {
+  changedFields,
   formValuesOf,
   OpportunityForm,
-  updateRequest,
-  type OpportunityFormValues,
+  updateBody,
+  updateInput,
 } from './opportunity-form';
 
 // Issue 18: the admin's Edit button on a card and its dialog (the create form, filled in).
@@ -21,42 +21,26 @@ export function EditOpportunityButton({
 }) {
   const { t } = useT();
   const [open, onOpenChange] = useState(false);
-  const [values, setValues] = useState<OpportunityFormValues>(() => formValuesOf(opportunity));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const formId = `edit-opportunity-${useId().replace(/:/g, '')}`;
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      sendJson<Opportunity>('PATCH', apiPaths.opportunity(opportunity.id), body),
-    onSuccess: async () => {
-      toast({ title: messages().opportunityEdit.opportunityUpdated });
-      onOpenChange(false);
-      await refreshVolunteerData();
-    },
-    // A refusal (409: fewer spaces than sign-ups) may mean the card is out of date.
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
+  const save = useUpdateOpportunity(opportunity.id, () => onOpenChange(false));
+  const form = useSchemaForm({
+    initial: () => formValuesOf(opportunity),
+    schema: updateOpportunityFormSchema,
+    toInput: (values) => updateInput(values, opportunity),
+    onValid: (data, values) => save.mutate(updateBody(values, opportunity, data)),
   });
 
   const change = (openNow: boolean) => {
-    if (openNow) {
-      setValues(formValuesOf(opportunity));
-      setErrors({});
-    }
+    if (openNow) form.reset(formValuesOf(opportunity));
     onOpenChange(openNow);
   };
 
-  const submit = () => {
-    const checked = updateRequest(values, opportunity);
-    if (!checked) {
-      onOpenChange(false);
-      return;
-    }
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.body);
+  // Nothing changed: nothing to send.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (changedFields(form.values, opportunity)) return form.formProps.onSubmit(event);
+    event.preventDefault();
+    onOpenChange(false);
   };
 
   return (
@@ -84,10 +68,7 @@ export function EditOpportunityButton({
       >
         <OpportunityForm
           id={formId}
-          values={values}
-          onValuesChange={setValues}
-          errors={errors}
-          onSubmit={submit}
+          form={{ ...form, formProps: { ...form.formProps, onSubmit } }}
         />
       </Dialog>
     </>

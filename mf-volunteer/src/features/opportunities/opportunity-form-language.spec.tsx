@@ -1,8 +1,14 @@
-import { changeLanguage } from '@district/ui';
+import { createOpportunityFormSchema } from '@district/contracts';
+import { changeLanguage, useSchemaForm } from '@district/ui';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderInArea, withVolunteerTexts } from '../../testing/render';
-import { createRequest, defaultFormValues, OpportunityForm } from './opportunity-form';
+import {
+  createInput,
+  defaultFormValues,
+  OpportunityForm,
+  type OpportunityFormValues,
+} from './opportunity-form';
 
 withVolunteerTexts();
 afterEach(async () => {
@@ -10,20 +16,24 @@ afterEach(async () => {
   await act(() => changeLanguage('en'));
 });
 
-// The form's errors as the Create dialog gets them: the shared schema's English texts.
-function renderChecked(values = defaultFormValues()) {
-  const checked = createRequest(values);
-  if (checked.ok) throw new Error('expected the form to be refused');
-  renderInArea(
-    <OpportunityForm
-      id="form"
-      values={values}
-      onValuesChange={() => undefined}
-      errors={checked.errors}
-      onSubmit={() => undefined}
-      allowRepeat
-    />,
-  );
+// The form as the Create dialog holds it, submitted: the shared schema's English texts.
+function CreateForm({ initial }: { initial: OpportunityFormValues }) {
+  const form = useSchemaForm({
+    initial,
+    schema: createOpportunityFormSchema,
+    toInput: createInput,
+    onValid: () => {
+      throw new Error('expected the form to be refused');
+    },
+  });
+  return <OpportunityForm id="form" form={form} allowRepeat />;
+}
+
+async function renderChecked(values = defaultFormValues()) {
+  renderInArea(<CreateForm initial={values} />);
+  // The area's texts load first.
+  const form = (await screen.findByLabelText(/^(Title|Título)$/)).closest('form')!;
+  await act(async () => void fireEvent.submit(form));
 }
 
 const errorOf = (label: string) => {
@@ -38,7 +48,7 @@ const errorOf = (label: string) => {
 describe('the opportunity form in the language in use', () => {
   it('shows the labels and the field errors in Spanish, tied to their fields', async () => {
     await changeLanguage('es');
-    renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0', repeat: true });
+    await renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0', repeat: true });
     expect(errorOf('Título')).toBeUndefined();
     expect(errorOf('Descripción')).toBe('Obligatorio');
     expect(errorOf('Ubicación')).toBe('Obligatorio');
@@ -47,8 +57,8 @@ describe('the opportunity form in the language in use', () => {
     expect(screen.getByText(/^Entre 2 y 26, contando la primera fecha\./)).toBeTruthy();
   });
 
-  it('keeps the English texts in English', () => {
-    renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0' });
+  it('keeps the English texts in English', async () => {
+    await renderChecked({ ...defaultFormValues(), title: 'Park', spaces: '0' });
     expect(errorOf('Description')).toBe('Required');
     expect(errorOf('Spaces')).toBe('Spaces must be at least 1');
   });

@@ -1,12 +1,39 @@
 import { describe, expect, it } from '@jest/globals';
-import { OPPORTUNITY_EDIT_MESSAGES, VALIDATION, type Opportunity } from '@district/contracts';
 import {
-  createRequest,
+  createOpportunityFormSchema,
+  fieldErrorMap,
+  OPPORTUNITY_EDIT_MESSAGES,
+  updateOpportunityFormSchema,
+  VALIDATION,
+  type Opportunity,
+} from '@district/contracts';
+import {
+  changedFields,
+  createBody,
+  createInput,
   defaultFormValues,
   formValuesOf,
-  updateRequest,
+  updateBody,
+  updateInput,
   type OpportunityFormValues,
 } from './opportunity-form';
+
+// What the dialogs' useSchemaForm does with these: parse the input with the service's schema,
+// then send the body built from the parsed data (or show the field errors).
+function createRequest(values: OpportunityFormValues) {
+  const parsed = createOpportunityFormSchema.safeParse(createInput(values));
+  return parsed.success
+    ? { ok: true as const, body: createBody(values, parsed.data) }
+    : { ok: false as const, errors: fieldErrorMap(parsed.error) };
+}
+
+function updateRequest(values: OpportunityFormValues, original: Opportunity) {
+  if (!changedFields(values, original)) return undefined;
+  const parsed = updateOpportunityFormSchema.safeParse(updateInput(values, original));
+  return parsed.success
+    ? { ok: true as const, body: updateBody(values, original, parsed.data) }
+    : { ok: false as const, errors: fieldErrorMap(parsed.error) };
+}
 
 const filled = (overrides: Partial<OpportunityFormValues> = {}): OpportunityFormValues => ({
   ...defaultFormValues(),

@@ -1,14 +1,13 @@
 import {
   createOpportunityFormSchema,
-  fieldErrorMap,
   REPEAT_WEEKS_MAX,
   REPEAT_WEEKS_MIN,
   SPACES_MIN,
   updateOpportunityFormSchema,
   type Opportunity,
 } from '@district/contracts';
-import { Field, Input, Textarea, translate, useT } from '@district/ui';
-import type { FormEvent } from 'react';
+import { Field, Input, Textarea, useT, type SchemaForm } from '@district/ui';
+import type { z } from 'zod';
 import {
   dateInputValue,
   dateTimeInputsToIso,
@@ -87,12 +86,10 @@ function requestFields(values: OpportunityFormValues) {
   };
 }
 
-export type FormCheck =
-  { ok: true; body: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
-
-// Checked with the service's own schema, so the messages under the fields are the server's.
-export function createRequest(values: OpportunityFormValues): FormCheck {
-  const input = {
+// What the Create dialog's form checks with the service's own schema (createOpportunityFormSchema),
+// so the messages under the fields are the server's.
+export function createInput(values: OpportunityFormValues) {
+  return {
     ...requestFields(values),
     ...(values.repeat
       ? {
@@ -101,19 +98,23 @@ export function createRequest(values: OpportunityFormValues): FormCheck {
         }
       : {}),
   };
-  const parsed = createOpportunityFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrorMap(parsed.error) };
-  return {
-    ok: true,
-    body: { ...input, spaces: parsed.data.spaces, repeatWeeks: parsed.data.repeatWeeks },
-  };
 }
 
+// The create body: as checked, with the numbers the schema read.
+export const createBody = (
+  values: OpportunityFormValues,
+  data: z.output<typeof createOpportunityFormSchema>,
+): Record<string, unknown> => ({
+  ...createInput(values),
+  spaces: data.spaces,
+  repeatWeeks: data.repeatWeeks,
+});
+
 // Only what changed; undefined when nothing did.
-export function updateRequest(
+export function changedFields(
   values: OpportunityFormValues,
   original: Opportunity,
-): FormCheck | undefined {
+): Record<string, unknown> | undefined {
   const fields = requestFields(values);
   const changed: Record<string, unknown> = {};
   if (fields.title !== original.title) changed.title = fields.title;
@@ -122,59 +123,55 @@ export function updateRequest(
   if (fields.date !== original.date) changed.date = fields.date;
   if (fields.endsAt !== original.endsAt) changed.endsAt = fields.endsAt;
   if (fields.spaces !== String(original.spaces)) changed.spaces = fields.spaces;
-  if (Object.keys(changed).length === 0) return undefined;
-  // Both times go together so the end-after-start rule is checked here too.
-  const input = { ...changed, date: fields.date, endsAt: fields.endsAt };
-  const parsed = updateOpportunityFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrorMap(parsed.error) };
-  return {
-    ok: true,
-    body: { ...changed, ...(changed.spaces !== undefined ? { spaces: parsed.data.spaces } : {}) },
-  };
+  return Object.keys(changed).length === 0 ? undefined : changed;
+}
+
+// What the Edit dialog's form checks (updateOpportunityFormSchema): the changes, with both times
+// so the end-after-start rule is checked here too.
+export function updateInput(values: OpportunityFormValues, original: Opportunity) {
+  const fields = requestFields(values);
+  return { ...changedFields(values, original), date: fields.date, endsAt: fields.endsAt };
+}
+
+// The PATCH body: only the changes, spaces as the number the schema read.
+export function updateBody(
+  values: OpportunityFormValues,
+  original: Opportunity,
+  data: z.output<typeof updateOpportunityFormSchema>,
+): Record<string, unknown> {
+  const changed = changedFields(values, original) ?? {};
+  return { ...changed, ...(changed.spaces !== undefined ? { spaces: data.spaces } : {}) };
 }
 
 interface OpportunityFormProps {
   id: string;
-  values: OpportunityFormValues;
-  onValuesChange: (update: (current: OpportunityFormValues) => OpportunityFormValues) => void;
-  errors: Record<string, string>;
-  onSubmit: () => void;
+  form: SchemaForm<OpportunityFormValues>;
   // Creating offers "Repeat weekly"; editing changes one date.
   allowRepeat?: boolean;
 }
 
 // The fields of the Create Opportunity and Edit Opportunity dialogs.
-export function OpportunityForm({
-  id,
-  values,
-  onValuesChange,
-  errors,
-  onSubmit,
-  allowRepeat = false,
-}: OpportunityFormProps) {
+export function OpportunityForm({ id, form, allowRepeat = false }: OpportunityFormProps) {
+  const { values } = form;
   const set =
     (name: 'title' | 'description' | 'location' | 'date' | 'spaces' | 'repeatWeeks') =>
     (event: { target: { value: string } }) =>
-      onValuesChange((current) => ({ ...current, [name]: event.target.value }));
+      form.change(name)(event.target.value);
   const setStart = (event: { target: { value: string } }) =>
-    onValuesChange((current) => ({
+    form.setValues((current) => ({
       ...current,
       startTime: event.target.value,
       endTime: current.endChosen ? current.endTime : plusTwoHours(event.target.value),
     }));
   const setEnd = (event: { target: { value: string } }) =>
-    onValuesChange((current) => ({ ...current, endTime: event.target.value, endChosen: true }));
+    form.setValues((current) => ({ ...current, endTime: event.target.value, endChosen: true }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   const { t } = useT();
   // The checks speak the shared catalogue's English: shown in the language in use.
-  const error = (name: string) => (errors[name] ? translate(errors[name]) : undefined);
+  const error = form.fieldError;
 
   return (
-    <form id={id} className="volunteer-form" onSubmit={submit} noValidate>
+    <form id={id} className="volunteer-form" {...form.formProps}>
       <Field label={t('volunteer.form.title')} error={error('title')}>
         <Input name="title" value={values.title} onChange={set('title')} autoComplete="off" />
       </Field>
@@ -228,9 +225,7 @@ export function OpportunityForm({
               type="checkbox"
               name="repeat"
               checked={values.repeat}
-              onChange={(event) =>
-                onValuesChange((current) => ({ ...current, repeat: event.target.checked }))
-              }
+              onChange={(event) => form.change('repeat')(event.target.checked)}
             />
             {t('volunteer.form.repeatWeekly')}
           </label>

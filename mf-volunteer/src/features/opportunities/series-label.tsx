@@ -2,7 +2,7 @@ import type { Opportunity } from '@district/contracts';
 import { RepeatIcon, useT } from '@district/ui';
 import { useMemo } from 'react';
 import { weekdayOf } from '../volunteer/format-date';
-import { useOpportunities } from '../volunteer/volunteer-queries';
+import { useOpportunities } from '../volunteer/volunteer.queries';
 
 // "Every Saturday · 6 dates" ("Cada sábado · 6 fechas"): the weekday in the language in use.
 export function SeriesSummary({ date, count }: { date: string; count: number }) {

@@ -1,19 +1,9 @@
-import {
-  apiPaths,
-  isOpportunityFull,
-  type Opportunity,
-  type SignupEntry,
-} from '@district/contracts';
-import { Button, messages, toast, useT } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
+import { isOpportunityFull, type Opportunity, type SignupEntry } from '@district/contracts';
+import { Button, useT } from '@district/ui';
 import { useEffect, useRef } from 'react';
-import {
-  refreshVolunteerData,
-  sendJson,
-  useMyWaitlist,
-  useSignups,
-} from '../volunteer/volunteer-queries';
+import { useMyWaitlist, useSignups } from '../volunteer/volunteer.queries';
 import { WaitlistActions } from './waitlist-actions';
+import { useSignUp, useWithdraw } from './opportunities.queries';
 
 // The server marks the viewer's own entry; other users' ids are never sent (issue 15.9).
 export const isMine = (s: SignupEntry) => s.mine;
@@ -42,24 +32,8 @@ export function SignupActions({
   state: ReturnType<typeof useSignupState>;
 }) {
   const { t, m } = useT();
-  const signUp = useMutation({
-    mutationFn: () => sendJson<Opportunity>('POST', apiPaths.opportunitySignup(opportunity.id)),
-    onSuccess: async () => {
-      // Read when the answer arrives: the language may have changed meanwhile.
-      toast({ title: messages().toasts.signedUp });
-      await refreshVolunteerData();
-    },
-    // A refusal (full, already signed up) may mean this card is out of date: show the truth.
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
-  });
-  const withdraw = useMutation({
-    mutationFn: () => sendJson<Opportunity>('DELETE', apiPaths.opportunitySignup(opportunity.id)),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.signupWithdrawn });
-      await refreshVolunteerData();
-    },
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
-  });
+  const signUp = useSignUp(opportunity.id);
+  const withdraw = useWithdraw(opportunity.id);
   const busy = signUp.isPending || withdraw.isPending;
   // Signing up swaps Sign Up for Withdraw (and back), and the pressed button is disabled while it
   // works: a keyboard user keeps their place on the date's new action instead of starting again

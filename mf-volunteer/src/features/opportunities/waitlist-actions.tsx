@@ -1,7 +1,5 @@
-import { apiPaths, type Opportunity } from '@district/contracts';
-import { Button, messages, toast, useT } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
+import { Button, useT } from '@district/ui';
+import { useJoinWaitlist, useLeaveWaitlist } from './opportunities.queries';
 
 // Issue 18: beside a full card's disabled button, "Join waitlist"; once waiting, the place in
 // line and "Leave waitlist". A promotion arrives as a toast and turns the card signed up.
@@ -15,23 +13,8 @@ export function WaitlistActions({
   loading: boolean;
 }) {
   const { t, m } = useT();
-  const join = useMutation({
-    mutationFn: () => sendJson<Opportunity>('POST', apiPaths.opportunityWaitlist(opportunityId)),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.waitlistJoined });
-      await refreshVolunteerData();
-    },
-    // A refusal (a spot opened, already signed up) means the card is out of date.
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
-  });
-  const leave = useMutation({
-    mutationFn: () => sendJson<Opportunity>('DELETE', apiPaths.opportunityWaitlist(opportunityId)),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.waitlistLeft });
-      await refreshVolunteerData();
-    },
-    onSettled: (_data, error) => (error ? refreshVolunteerData() : undefined),
-  });
+  const join = useJoinWaitlist(opportunityId);
+  const leave = useLeaveWaitlist(opportunityId);
   const busy = join.isPending || leave.isPending;
 
   if (position === null)

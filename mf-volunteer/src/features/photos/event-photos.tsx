@@ -1,6 +1,6 @@
 import type { EventPhoto, Opportunity } from '@district/contracts';
 import { Badge, Spinner, useCurrentUser, useT } from '@district/ui';
-import { usePhotos } from '../volunteer/volunteer-queries';
+import { usePhotos } from '../volunteer/volunteer.queries';
 import { PhotoImage } from './photo-image';
 import { PhotoReviewButtons } from './photo-review-buttons';
 

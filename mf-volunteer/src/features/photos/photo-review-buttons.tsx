@@ -1,24 +1,12 @@
-import { apiPaths, type EventPhoto, type ReviewDecision } from '@district/contracts';
-import { Button, messages, toast, useT } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
+import { type EventPhoto } from '@district/contracts';
+import { Button, useT } from '@district/ui';
+import { useReviewPhoto } from './photos.queries';
 
 // Admin moderation: Approve and Reject on pending photos; an approved photo can still be
 // rejected (hidden) and a rejected one approved.
 export function PhotoReviewButtons({ photo }: { photo: EventPhoto }) {
   const { t } = useT();
-  const review = useMutation({
-    mutationFn: (status: ReviewDecision) =>
-      sendJson<EventPhoto>(
-        'PATCH',
-        apiPaths.opportunityPhotoStatus(photo.opportunityId, photo.id),
-        { status },
-      ),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.photoStatusUpdated });
-      await refreshVolunteerData();
-    },
-  });
+  const review = useReviewPhoto(photo);
   const label = photo.caption ?? t('volunteer.photos.numbered', { id: photo.id });
   return (
     <div className="photo__review">

@@ -1,24 +1,7 @@
-import {
-  apiPaths,
-  eventPhotoSchema,
-  fieldErrorMap,
-  type EventPhoto,
-  type Opportunity,
-} from '@district/contracts';
-import {
-  Button,
-  CameraIcon,
-  Dialog,
-  Field,
-  Input,
-  messages,
-  toast,
-  translate,
-  useT,
-} from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { refreshVolunteerData, sendJson } from '../volunteer/volunteer-queries';
+import { eventPhotoSchema, type Opportunity } from '@district/contracts';
+import { Button, CameraIcon, Dialog, Field, Input, useSchemaForm, useT } from '@district/ui';
+import { useState } from 'react';
+import { useSubmitPhoto } from './photos.queries';
 
 const FORM_ID = 'submit-photo-form';
 // A URL's beginning, the same in every language.
@@ -27,44 +10,28 @@ const URL_PLACEHOLDER = 'https://';
 // "Submit Photos" on a past event: a photo URL and a caption; it shows after an admin approves.
 export function SubmitPhotoButton({ opportunity }: { opportunity: Opportunity }) {
   const [open, setOpen] = useState(false);
-  const [photoUrl, setPhotoUrl] = useState('');
-  const [caption, setCaption] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const { t, m } = useT();
-  // The schema speaks the shared catalogue's English: shown in the language in use.
-  const error = (name: string) => (errors[name] ? translate(errors[name]) : undefined);
 
-  const submit = useMutation({
-    mutationFn: (body: { opportunityId: number; photoUrl: string; caption: string }) =>
-      sendJson<EventPhoto>('POST', apiPaths.opportunityPhotos(opportunity.id), body),
-    onSuccess: async () => {
-      toast({ title: messages().toasts.photoSubmitted });
-      setOpen(false);
-      await refreshVolunteerData();
-    },
+  const submit = useSubmitPhoto(opportunity.id, () => setOpen(false));
+  const form = useSchemaForm({
+    initial: { photoUrl: '', caption: '' },
+    schema: eventPhotoSchema,
+    toInput: (values) => ({
+      opportunityId: opportunity.id,
+      ...values,
+      photoUrl: values.photoUrl.trim(),
+    }),
+    onValid: (data) =>
+      submit.mutate({
+        opportunityId: opportunity.id,
+        photoUrl: data.photoUrl,
+        caption: data.caption,
+      }),
   });
 
   const openDialog = () => {
-    setPhotoUrl('');
-    setCaption('');
-    setErrors({});
+    form.reset();
     setOpen(true);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = { opportunityId: opportunity.id, photoUrl: photoUrl.trim(), caption };
-    const parsed = eventPhotoSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorMap(parsed.error));
-      return;
-    }
-    setErrors({});
-    submit.mutate({
-      opportunityId: opportunity.id,
-      photoUrl: parsed.data.photoUrl,
-      caption: parsed.data.caption,
-    });
   };
 
   return (
@@ -93,10 +60,10 @@ export function SubmitPhotoButton({ opportunity }: { opportunity: Opportunity })
           </>
         }
       >
-        <form id={FORM_ID} className="volunteer-form" onSubmit={onSubmit} noValidate>
+        <form id={FORM_ID} className="volunteer-form" {...form.formProps}>
           <Field
             label={t('volunteer.photos.url')}
-            error={error('photoUrl')}
+            error={form.fieldError('photoUrl')}
             description={t('volunteer.photos.urlHint')}
           >
             <Input
@@ -104,15 +71,15 @@ export function SubmitPhotoButton({ opportunity }: { opportunity: Opportunity })
               type="url"
               inputMode="url"
               placeholder={URL_PLACEHOLDER}
-              value={photoUrl}
-              onChange={(e) => setPhotoUrl(e.target.value)}
+              value={form.values.photoUrl}
+              onChange={(e) => form.change('photoUrl')(e.target.value)}
             />
           </Field>
-          <Field label={t('volunteer.photos.caption')} error={error('caption')}>
+          <Field label={t('volunteer.photos.caption')} error={form.fieldError('caption')}>
             <Input
               name="caption"
-              value={caption}
-              onChange={(e) => setCaption(e.target.value)}
+              value={form.values.caption}
+              onChange={(e) => form.change('caption')(e.target.value)}
               maxLength={400}
             />
           </Field>

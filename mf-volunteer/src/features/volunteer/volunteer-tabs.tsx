@@ -16,7 +16,7 @@ import { useTargetOpportunity } from '../find/opportunity-anchor';
 import './volunteer.css';
 import { ActiveOpportunities } from '../find/active-opportunities';
 import { ArchivedOpportunities } from '../photos/archived-opportunities';
-import { refreshVolunteerData, useOpportunities } from './volunteer-queries';
+import { refreshVolunteerData, useOpportunities } from './volunteer.queries';
 
 function OpportunityList({
   status,

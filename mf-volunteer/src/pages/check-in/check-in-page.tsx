@@ -1,4 +1,4 @@
-import { APP_ROUTES, checkInInputSchema, VALIDATION } from '@district/contracts';
+import { APP_ROUTES, checkInInputSchema } from '@district/contracts';
 import {
   Button,
   Card,
@@ -10,11 +10,12 @@ import {
   translate,
   Trans,
   useCurrentUser,
+  useSchemaForm,
   useT,
 } from '@district/ui';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorText, useCheckIn } from '../../features/attendance/attendance-queries';
+import { errorText, useCheckIn } from '../../features/attendance/attendance.queries';
 import {
   isNetworkFailure,
   saveCheckInOffline,
@@ -29,8 +30,6 @@ export function CheckInPage() {
   const [params] = useSearchParams();
   const opportunityId = Number(params.get('o'));
   const validId = Number.isSafeInteger(opportunityId) && opportunityId > 0;
-  const [code, setCode] = useState(params.get('c') ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const checkIn = useCheckIn(validId ? opportunityId : 0);
   const tried = useRef(false);
   const { t } = useT();
@@ -47,38 +46,30 @@ export function CheckInPage() {
     });
   };
 
-  const submit = (value: string) => {
-    const parsed = checkInInputSchema.safeParse({ code: value });
-    if (!parsed.success) {
-      // Kept in English (the shared catalogue's text) and translated when shown.
-      setFieldError(parsed.error.issues[0]?.message ?? VALIDATION.codeRequired);
-      return;
-    }
-    setFieldError(null);
-    const scannedAt = new Date();
-    if (!navigator.onLine) {
-      saveOffline(parsed.data.code, scannedAt);
-      return;
-    }
-    checkIn.mutate(parsed.data.code, {
-      onError: (error) => {
-        if (isNetworkFailure(error)) saveOffline(parsed.data.code, scannedAt);
-      },
-    });
-  };
+  const form = useSchemaForm({
+    initial: { code: params.get('c') ?? '' },
+    schema: checkInInputSchema,
+    onValid: ({ code }) => {
+      const scannedAt = new Date();
+      if (!navigator.onLine) {
+        saveOffline(code, scannedAt);
+        return;
+      }
+      checkIn.mutate(code, {
+        onError: (error) => {
+          if (isNetworkFailure(error)) saveOffline(code, scannedAt);
+        },
+      });
+    },
+  });
 
   // The scanned code, once: it is valid for a minute at most.
   useEffect(() => {
-    if (tried.current || !validId || !code) return;
+    if (tried.current || !validId || !form.values.code) return;
     tried.current = true;
-    submit(code);
+    void form.submit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the code the page opened with
   }, []);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(code);
-  };
 
   return (
     <section className="area check-in" aria-labelledby="check-in-title">
@@ -120,22 +111,19 @@ export function CheckInPage() {
               </p>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="check-in__form">
+            <form {...form.formProps} className="check-in__form">
               {checkIn.isError && !isNetworkFailure(checkIn.error) ? (
                 <p role="alert" className="attendance__error">
                   {errorText(checkIn.error)}
                 </p>
               ) : null}
-              <Field
-                label={t('volunteer.checkIn.code')}
-                error={fieldError ? translate(fieldError) : null}
-              >
+              <Field label={t('volunteer.checkIn.code')} error={form.fieldError('code')}>
                 <Input
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
+                  value={form.values.code}
+                  onChange={(event) => form.change('code')(event.target.value)}
                 />
               </Field>
               <Button type="submit" disabled={checkIn.isPending}>

@@ -20,8 +20,9 @@ const REASONS: Record<number, string> = {
 };
 
 // Our services answer `{statusCode, message, errors?}` (docs/architecture.md "Errors"): show the
-// message, not the raw JSON. Anything else is shown as the server sent it.
-function messageFromBody(body: string): string {
+// message, not the raw JSON, and keep a validation failure's `errors` for the form to show under
+// its fields. Anything else is shown as the server sent it.
+function parseBody(body: string): { message: string; errors?: unknown[] } {
   try {
     const parsed: unknown = JSON.parse(body);
     if (
@@ -30,22 +31,25 @@ function messageFromBody(body: string): string {
       typeof (parsed as { message?: unknown }).message === 'string' &&
       typeof (parsed as { statusCode?: unknown }).statusCode === 'number'
     ) {
-      return (parsed as { message: string }).message;
+      const { message, errors } = parsed as { message: string; errors?: unknown };
+      return Array.isArray(errors) ? { message, errors } : { message };
     }
   } catch {
     // Not JSON: fall through to the text itself.
   }
-  return body;
+  return { message: body };
 }
 
-// SPEC §7: a non-OK answer becomes Error("<status>: <body text or status text>").
+// SPEC §7: a non-OK answer becomes Error("<status>: <body text or status text>"), with the
+// body's field errors as `errors` when it has them (useSchemaForm's showServerErrors).
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const body = (await res.text().catch(() => '')).trim();
-  const text = body
-    ? messageFromBody(body)
-    : res.statusText || REASONS[res.status] || 'Request failed';
-  throw new Error(`${res.status}: ${text}`);
+  const parsed = body
+    ? parseBody(body)
+    : { message: res.statusText || REASONS[res.status] || 'Request failed' };
+  const error = new Error(`${res.status}: ${parsed.message}`);
+  throw parsed.errors ? Object.assign(error, { errors: parsed.errors }) : error;
 }
 
 // Every call sends the session cookie; bodies are JSON unless a FormData (multipart) is given.

@@ -1,19 +1,6 @@
-import { DISTRICT_SIGN_IN_PATHS, type DistrictSignInOptions } from '@district/contracts';
-import { apiRequest } from '@district/ui';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
-
-export function useDistrictSignInOptions() {
-  return useQuery({
-    queryKey: [DISTRICT_SIGN_IN_PATHS.options],
-    queryFn: async () =>
-      (await (
-        await apiRequest('GET', DISTRICT_SIGN_IN_PATHS.options)
-      ).json()) as DistrictSignInOptions,
-    staleTime: Infinity,
-  });
-}
+import { useDistrictSignInOptions } from './auth.queries';
 
 // The button and its texts load only where the district's sign-in is configured.
 const DistrictSignInButton = lazyPage(() =>

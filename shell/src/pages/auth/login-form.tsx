@@ -1,19 +1,20 @@
-import { useAuth, useT } from '@district/ui';
+import { useAuth, useT, useSchemaForm } from '@district/ui';
 import { Link } from 'react-router-dom';
+import { SubmitButton, TextField, USERNAME_INPUT } from '../../forms/form-fields';
 import { DistrictSignIn } from './district-sign-in';
-import { USERNAME_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
+import { loadSchemas } from '../../forms/load-schemas';
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const { t, m } = useT();
   const form = useSchemaForm({
     initial: { username: '', password: '' },
-    schema: (schemas) => schemas.loginSchema,
+    schema: async () => (await loadSchemas()).loginSchema,
     onValid: (data) => loginMutation.mutate(data),
   });
 
   return (
-    <form {...form.formProps} aria-label={t('shell.login.formLabel')}>
+    <form {...form.formProps} className="form" aria-label={t('shell.login.formLabel')}>
       <TextField form={form} name="username" label={t('shell.form.username')} {...USERNAME_INPUT} />
       <TextField
         form={form}

@@ -1,21 +1,20 @@
 import {
-  apiPaths,
   GRADE_MAX,
   GRADE_MIN,
   REGISTRATION_MESSAGES,
   SCHOOL_NAMES,
   type RegisterOptions,
 } from '@district/contracts';
-import { apiRequest, Field, formatNumber, Select, translate, useAuth, useT } from '@district/ui';
-import { useQuery } from '@tanstack/react-query';
+import { Field, formatNumber, Select, translate, useAuth, useT, useSchemaForm } from '@district/ui';
 import {
   EMAIL_INPUT,
   NEW_PASSWORD_INPUT,
-  USERNAME_INPUT,
   SubmitButton,
   TextField,
-  useSchemaForm,
-} from '../../forms/schema-form';
+  USERNAME_INPUT,
+} from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
+import { useRegisterOptions } from './auth.queries';
 
 const SCHOOL_OPTIONS = SCHOOL_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -54,11 +53,7 @@ function initialValues({ consentMode, registrationPolicy }: RegisterOptions): Re
 // Issue 31: the registration policy decides the rest: a join code (which sets the school), the
 // roster (which holds school and grade), or no password registration at all.
 export function RegisterForm() {
-  const options = useQuery<RegisterOptions>({
-    queryKey: [apiPaths.registerOptions],
-    queryFn: async () => (await apiRequest('GET', apiPaths.registerOptions)).json(),
-    staleTime: 60_000,
-  });
+  const options = useRegisterOptions();
   const current = { ...DEFAULT_OPTIONS, ...options.data };
   if (current.registrationPolicy === 'districtSignIn')
     return <p role="status">{translate(REGISTRATION_MESSAGES.districtSignInOnly)}</p>;
@@ -79,12 +74,14 @@ function RegisterFormFor({ options }: { options: RegisterOptions }) {
   // before the body's own schema checks them.
   const form = useSchemaForm({
     initial: initialValues(options),
-    schema: (schemas) => schemas.registerFormSchemaFor(options),
-    onValid: (data) => registerMutation.mutate(data),
+    schema: async () => (await loadSchemas()).registerFormSchemaFor(options),
+    // A 400 naming fields (the toast says it too) also shows under those fields.
+    onValid: (data) =>
+      registerMutation.mutate(data, { onError: (error) => void form.showServerErrors(error) }),
   });
 
   return (
-    <form {...form.formProps} aria-label={t('shell.register.formLabel')}>
+    <form {...form.formProps} className="form" aria-label={t('shell.register.formLabel')}>
       {policy === 'joinCode' && (
         <TextField
           form={form}

@@ -1,12 +1,5 @@
+import { isDistrictRefusal, type DistrictRefusal } from '@district/contracts';
 import {
-  DISTRICT_SIGN_IN_PATHS,
-  isDistrictRefusal,
-  type DistrictRefusal,
-  type DistrictPendingLink,
-  type CurrentUser,
-} from '@district/contracts';
-import {
-  apiRequest,
   Button,
   Card,
   CardContent,
@@ -14,15 +7,15 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-  setCurrentUser,
   Spinner,
-  toastError,
+  useSchemaForm,
   useT,
 } from '@district/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
-import { useDistrictSignInOptions } from '../auth/district-sign-in';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SubmitButton, TextField } from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
+import { useDistrictSignInOptions } from '../auth/auth.queries';
+import { useDistrictLink, usePendingDistrictLink } from './district-sign-in.queries';
 import { PublicShell } from '../public-shell';
 
 export { ready } from './district-catalogue';
@@ -66,25 +59,11 @@ function Refusal({ reason }: { reason: DistrictRefusal }) {
 // then either way of signing in opens the same account.
 export function DistrictLinkPage() {
   const { t } = useT();
-  const navigate = useNavigate();
-  const pending = useQuery({
-    queryKey: [DISTRICT_SIGN_IN_PATHS.link],
-    queryFn: async () =>
-      (await (await apiRequest('GET', DISTRICT_SIGN_IN_PATHS.link)).json()) as DistrictPendingLink,
-    retry: false,
-  });
-  const link = useMutation({
-    mutationFn: async (body: { password: string }) =>
-      (await (await apiRequest('POST', DISTRICT_SIGN_IN_PATHS.link, body)).json()) as CurrentUser,
-    onSuccess: (user) => {
-      setCurrentUser(user);
-      void navigate('/', { replace: true });
-    },
-    onError: (error) => toastError(error),
-  });
+  const pending = usePendingDistrictLink();
+  const link = useDistrictLink();
   const form = useSchemaForm({
     initial: { password: '' },
-    schema: (schemas) => schemas.districtLinkSchema,
+    schema: async () => (await loadSchemas()).districtLinkSchema,
     onValid: (data) => link.mutate(data),
   });
 
@@ -104,7 +83,7 @@ export function DistrictLinkPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form {...form.formProps} aria-label={t('shell.district.linkTitle')}>
+          <form {...form.formProps} className="form" aria-label={t('shell.district.linkTitle')}>
             <TextField
               form={form}
               name="password"

@@ -1,30 +1,23 @@
-import { apiPaths } from '@district/contracts';
 import {
-  apiRequest,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
   MailIcon,
   messages,
   toast,
   toastError,
   Trans,
+  useSchemaForm,
   useT,
+  StatusCard,
 } from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { EMAIL_INPUT, SubmitButton, TextField, useSchemaForm } from '../../forms/schema-form';
-import { PublicShell } from '../public-shell';
+import { EMAIL_INPUT, SubmitButton, TextField } from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
+import { BackToLogin, PublicShell } from '../public-shell';
+import { useRequestPasswordReset } from './forgot-password.queries';
 
 export function ForgotPasswordPage() {
   const { t, m } = useT();
-  const request = useMutation({
-    mutationFn: async (body: { email: string }) =>
-      (await apiRequest('POST', apiPaths.passwordResetRequest, body)).json() as Promise<unknown>,
+  const request = useRequestPasswordReset({
     // Same answer whether or not the account exists (SPEC §8).
     onSuccess: () =>
       toast({
@@ -36,61 +29,49 @@ export function ForgotPasswordPage() {
 
   const form = useSchemaForm({
     initial: { email: '' },
-    schema: (schemas) => schemas.forgotPasswordSchema,
+    schema: async () => (await loadSchemas()).forgotPasswordSchema,
     onValid: (data) => request.mutate(data),
   });
 
   if (request.isSuccess) {
     return (
       <PublicShell>
-        <Card className="narrow-card">
-          <CardHeader>
-            <span className="status-icon status-icon--info">
-              <MailIcon size="lg" />
-            </span>
-            <CardTitle as="h1">{m.screen.checkYourEmail}</CardTitle>
-            <CardDescription>
-              <Trans
-                id="shell.forgot.sent"
-                values={{ email: form.values.email.trim() }}
-                components={{ 0: <strong /> }}
-              />
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <p className="muted">{t('shell.forgot.spam')}</p>
-          </CardContent>
-          <CardFooter>
+        <StatusCard
+          icon={MailIcon}
+          title={m.screen.checkYourEmail}
+          description={
+            <Trans
+              id="shell.forgot.sent"
+              values={{ email: form.values.email.trim() }}
+              components={{ 0: <strong /> }}
+            />
+          }
+          footer={
             <Button asChild block>
               <Link to="/auth">{t('shell.common.backToLogin')}</Link>
             </Button>
-          </CardFooter>
-        </Card>
+          }
+        >
+          <p className="muted">{t('shell.forgot.spam')}</p>
+        </StatusCard>
       </PublicShell>
     );
   }
 
   return (
     <PublicShell>
-      <Card className="narrow-card">
-        <CardHeader>
-          <CardTitle as="h1">{t('shell.forgot.title')}</CardTitle>
-          <CardDescription>{t('shell.forgot.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form {...form.formProps} aria-label={t('shell.forgot.formLabel')}>
-            <TextField form={form} name="email" label={t('shell.form.email')} {...EMAIL_INPUT} />
-            <SubmitButton pending={request.isPending} pendingLabel={t('shell.forgot.pending')}>
-              {m.screen.sendResetLink}
-            </SubmitButton>
-          </form>
-        </CardContent>
-        <CardFooter>
-          <Link to="/auth" className="text-link">
-            {t('shell.common.backToLogin')}
-          </Link>
-        </CardFooter>
-      </Card>
+      <StatusCard
+        title={t('shell.forgot.title')}
+        description={t('shell.forgot.description')}
+        footer={<BackToLogin />}
+      >
+        <form {...form.formProps} className="form" aria-label={t('shell.forgot.formLabel')}>
+          <TextField form={form} name="email" label={t('shell.form.email')} {...EMAIL_INPUT} />
+          <SubmitButton pending={request.isPending} pendingLabel={t('shell.forgot.pending')}>
+            {m.screen.sendResetLink}
+          </SubmitButton>
+        </form>
+      </StatusCard>
     </PublicShell>
   );
 }

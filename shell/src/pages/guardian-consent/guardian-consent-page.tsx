@@ -1,42 +1,23 @@
 import {
-  apiPaths,
-  type GuardianConsentDecision,
-  type GuardianConsentRequest,
-} from '@district/contracts';
-import {
   AlertIcon,
-  apiRequest,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
   CheckCircleIcon,
   formatDate,
   Spinner,
+  StatusCard,
   useT,
 } from '@district/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { PublicShell } from '../public-shell';
+import { useGuardianConsentDecision, useGuardianConsentRequest } from './guardian-consent.queries';
 
 // Issue 20: the page a guardian's e-mail link opens (signed out). It says in plain words what
 // the platform collects (docs/privacy.md) and records the guardian's answer.
 export function GuardianConsentPage() {
   const { token = '' } = useParams();
   const { t } = useT();
-  const request = useQuery<GuardianConsentRequest>({
-    queryKey: [apiPaths.guardianConsent(token)],
-    queryFn: async () => (await apiRequest('GET', apiPaths.guardianConsent(token))).json(),
-    retry: false,
-  });
-  const decide = useMutation<void, Error, GuardianConsentDecision['decision']>({
-    mutationFn: async (decision) => {
-      await apiRequest('POST', apiPaths.guardianConsent(token), { decision });
-    },
-  });
+  const request = useGuardianConsentRequest(token);
+  const decide = useGuardianConsentDecision(token);
 
   let body;
   if (request.isPending) body = <Spinner page />;
@@ -44,50 +25,45 @@ export function GuardianConsentPage() {
   else if (request.isError || !request.data) body = <InvalidLink />;
   else
     body = (
-      <Card className="narrow-card">
-        <CardHeader>
-          <CardTitle as="h1">
-            {t('shell.consent.title', { name: request.data.studentName })}
-          </CardTitle>
-          <CardDescription>
-            {t('shell.consent.intro', {
-              name: request.data.studentName,
-              school: request.data.school,
-              grade: request.data.grade,
-              deadline: formatDate(request.data.deadline),
-            })}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <h2 className="consent-page__heading">{t('shell.consent.keepsHeading')}</h2>
-          <ul className="consent-page__list">
-            <li>{t('shell.consent.keepsAccount')}</li>
-            <li>{t('shell.consent.keepsProfile')}</li>
-            <li>{t('shell.consent.keepsActivity')}</li>
-            <li>{t('shell.consent.keepsAudit')}</li>
-          </ul>
-          <h2 className="consent-page__heading">{t('shell.consent.seesHeading')}</h2>
-          <p>{t('shell.consent.seesText')}</p>
-          <p className="muted">{t('shell.consent.rights')}</p>
-          {decide.isError && (
-            <p className="muted" role="alert">
-              {decide.error.message}
-            </p>
-          )}
-        </CardContent>
-        <CardFooter>
-          <Button onClick={() => decide.mutate('consent')} disabled={decide.isPending}>
-            {t('shell.consent.agree')}
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => decide.mutate('refuse')}
-            disabled={decide.isPending}
-          >
-            {t('shell.consent.refuse')}
-          </Button>
-        </CardFooter>
-      </Card>
+      <StatusCard
+        title={t('shell.consent.title', { name: request.data.studentName })}
+        description={t('shell.consent.intro', {
+          name: request.data.studentName,
+          school: request.data.school,
+          grade: request.data.grade,
+          deadline: formatDate(request.data.deadline),
+        })}
+        footer={
+          <>
+            <Button onClick={() => decide.mutate('consent')} disabled={decide.isPending}>
+              {t('shell.consent.agree')}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => decide.mutate('refuse')}
+              disabled={decide.isPending}
+            >
+              {t('shell.consent.refuse')}
+            </Button>
+          </>
+        }
+      >
+        <h2 className="consent-page__heading">{t('shell.consent.keepsHeading')}</h2>
+        <ul className="consent-page__list">
+          <li>{t('shell.consent.keepsAccount')}</li>
+          <li>{t('shell.consent.keepsProfile')}</li>
+          <li>{t('shell.consent.keepsActivity')}</li>
+          <li>{t('shell.consent.keepsAudit')}</li>
+        </ul>
+        <h2 className="consent-page__heading">{t('shell.consent.seesHeading')}</h2>
+        <p>{t('shell.consent.seesText')}</p>
+        <p className="muted">{t('shell.consent.rights')}</p>
+        {decide.isError && (
+          <p className="muted" role="alert">
+            {decide.error.message}
+          </p>
+        )}
+      </StatusCard>
     );
   return <PublicShell>{body}</PublicShell>;
 }
@@ -95,31 +71,23 @@ export function GuardianConsentPage() {
 function Answered({ consented }: { consented: boolean }) {
   const { t } = useT();
   return (
-    <Card className="narrow-card">
-      <CardHeader>
-        <span className="status-icon status-icon--success">
-          <CheckCircleIcon size="lg" />
-        </span>
-        <CardTitle as="h1">{t('shell.consent.thanks')}</CardTitle>
-        <CardDescription>
-          {t(consented ? 'shell.consent.recorded' : 'shell.consent.deleted')}
-        </CardDescription>
-      </CardHeader>
-    </Card>
+    <StatusCard
+      icon={CheckCircleIcon}
+      tone="success"
+      title={t('shell.consent.thanks')}
+      description={t(consented ? 'shell.consent.recorded' : 'shell.consent.deleted')}
+    />
   );
 }
 
 function InvalidLink() {
   const { t } = useT();
   return (
-    <Card className="narrow-card">
-      <CardHeader>
-        <span className="status-icon status-icon--error">
-          <AlertIcon size="lg" />
-        </span>
-        <CardTitle as="h1">{t('shell.consent.invalidTitle')}</CardTitle>
-        <CardDescription>{t('shell.consent.invalidText')}</CardDescription>
-      </CardHeader>
-    </Card>
+    <StatusCard
+      icon={AlertIcon}
+      tone="error"
+      title={t('shell.consent.invalidTitle')}
+      description={t('shell.consent.invalidText')}
+    />
   );
 }

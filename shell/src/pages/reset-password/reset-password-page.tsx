@@ -1,50 +1,19 @@
-import { apiPaths } from '@district/contracts';
 import {
   AlertIcon,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
   CheckCircleIcon,
-  currentLanguage,
   messages,
   toast,
   toastError,
-  useT,
-} from '@district/ui';
-import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
-import {
-  NEW_PASSWORD_INPUT,
-  SubmitButton,
-  TextField,
   useSchemaForm,
-} from '../../forms/schema-form';
-import { PublicShell } from '../public-shell';
-
-// SPEC §7: the reset call reads the body's `error` field, falling back to a fixed message. Our
-// services answer `{statusCode, message}`, so `message` is read too (docs/architecture.md "Errors").
-async function resetPassword(body: { token: string; newPassword: string }): Promise<unknown> {
-  const res = await fetch(apiPaths.passwordReset, {
-    method: 'POST',
-    credentials: 'include',
-    // Like the api client: the service answers in the language in use.
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
-    body: JSON.stringify(body),
-  });
-  const payload = (await res.json().catch(() => null)) as {
-    error?: unknown;
-    message?: unknown;
-  } | null;
-  if (!res.ok) {
-    const reason = typeof payload?.error === 'string' ? payload.error : payload?.message;
-    throw new Error(typeof reason === 'string' && reason ? reason : messages().toasts.resetFailed);
-  }
-  return payload;
-}
+  useT,
+  StatusCard,
+} from '@district/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { NEW_PASSWORD_INPUT, SubmitButton, TextField } from '../../forms/form-fields';
+import { loadSchemas } from '../../forms/load-schemas';
+import { BackToLogin, PublicShell } from '../public-shell';
+import { useResetPassword } from './reset-password.queries';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -56,36 +25,33 @@ function InvalidLink() {
   const { t, m } = useT();
   return (
     <PublicShell>
-      <Card className="narrow-card">
-        <CardHeader>
-          <span className="status-icon status-icon--error">
-            <AlertIcon size="lg" />
-          </span>
-          <CardTitle as="h1">{m.screen.invalidResetLinkTitle}</CardTitle>
-          <CardDescription>{m.screen.invalidResetLinkText}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="muted" role="alert">
-            {m.toasts.resetTokenMissing}
-          </p>
-        </CardContent>
-        <CardFooter>
-          <Button asChild>
-            <Link to="/forgot-password">{t('shell.reset.requestNew')}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/auth">{t('shell.common.backToLogin')}</Link>
-          </Button>
-        </CardFooter>
-      </Card>
+      <StatusCard
+        icon={AlertIcon}
+        tone="error"
+        title={m.screen.invalidResetLinkTitle}
+        description={m.screen.invalidResetLinkText}
+        footer={
+          <>
+            <Button asChild>
+              <Link to="/forgot-password">{t('shell.reset.requestNew')}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/auth">{t('shell.common.backToLogin')}</Link>
+            </Button>
+          </>
+        }
+      >
+        <p className="muted" role="alert">
+          {m.toasts.resetTokenMissing}
+        </p>
+      </StatusCard>
     </PublicShell>
   );
 }
 
 function ResetForm({ token }: { token: string }) {
   const { t, m } = useT();
-  const reset = useMutation({
-    mutationFn: resetPassword,
+  const reset = useResetPassword({
     onSuccess: () =>
       toast({
         title: messages().toasts.passwordResetTitle,
@@ -96,63 +62,53 @@ function ResetForm({ token }: { token: string }) {
 
   const form = useSchemaForm({
     initial: { newPassword: '', confirmPassword: '' },
-    schema: (schemas) => schemas.resetPasswordFormSchema,
+    schema: async () => (await loadSchemas()).resetPasswordFormSchema,
     onValid: (data) => reset.mutate({ token, newPassword: data.newPassword }),
   });
 
   if (reset.isSuccess) {
     return (
       <PublicShell>
-        <Card className="narrow-card">
-          <CardHeader>
-            <span className="status-icon status-icon--success">
-              <CheckCircleIcon size="lg" />
-            </span>
-            <CardTitle as="h1">{m.screen.passwordResetSuccessful}</CardTitle>
-            <CardDescription>{t('shell.reset.success')}</CardDescription>
-          </CardHeader>
-          <CardFooter>
+        <StatusCard
+          icon={CheckCircleIcon}
+          tone="success"
+          title={m.screen.passwordResetSuccessful}
+          description={t('shell.reset.success')}
+          footer={
             <Button asChild block>
               <Link to="/auth">{m.screen.goToLogin}</Link>
             </Button>
-          </CardFooter>
-        </Card>
+          }
+        />
       </PublicShell>
     );
   }
 
   return (
     <PublicShell>
-      <Card className="narrow-card">
-        <CardHeader>
-          <CardTitle as="h1">{t('shell.reset.title')}</CardTitle>
-          <CardDescription>{t('shell.reset.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form {...form.formProps} aria-label={t('shell.reset.formLabel')}>
-            <TextField
-              form={form}
-              name="newPassword"
-              label={t('shell.reset.newPassword')}
-              {...NEW_PASSWORD_INPUT}
-            />
-            <TextField
-              form={form}
-              name="confirmPassword"
-              label={t('shell.reset.confirmPassword')}
-              {...NEW_PASSWORD_INPUT}
-            />
-            <SubmitButton pending={reset.isPending} pendingLabel={t('shell.reset.pending')}>
-              {m.screen.resetPasswordButton}
-            </SubmitButton>
-          </form>
-        </CardContent>
-        <CardFooter>
-          <Link to="/auth" className="text-link">
-            {t('shell.common.backToLogin')}
-          </Link>
-        </CardFooter>
-      </Card>
+      <StatusCard
+        title={t('shell.reset.title')}
+        description={t('shell.reset.description')}
+        footer={<BackToLogin />}
+      >
+        <form {...form.formProps} className="form" aria-label={t('shell.reset.formLabel')}>
+          <TextField
+            form={form}
+            name="newPassword"
+            label={t('shell.reset.newPassword')}
+            {...NEW_PASSWORD_INPUT}
+          />
+          <TextField
+            form={form}
+            name="confirmPassword"
+            label={t('shell.reset.confirmPassword')}
+            {...NEW_PASSWORD_INPUT}
+          />
+          <SubmitButton pending={reset.isPending} pendingLabel={t('shell.reset.pending')}>
+            {m.screen.resetPasswordButton}
+          </SubmitButton>
+        </form>
+      </StatusCard>
     </PublicShell>
   );
 }

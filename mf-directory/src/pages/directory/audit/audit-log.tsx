@@ -1,7 +1,17 @@
 import { AUDIT_ACTIONS, type DirectoryUser } from '@district/contracts';
-import { Badge, Button, EmptyState, Input, Label, Select, Spinner, useT } from '@district/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Input,
+  Label,
+  Select,
+  Spinner,
+  StackTable,
+  useT,
+  type SelectProps,
+} from '@district/ui';
 import { useMemo, useState } from 'react';
-import { ColumnHeads } from '../column-heads';
 import {
   actionLabel,
   actorLabel,
@@ -60,46 +70,34 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
   return (
     <div className="dir-audit">
       <div className="dir-audit__filters" role="group" aria-label={t('directory.audit.filters')}>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-actor">{t('directory.audit.who')}</Label>
-          <Select
-            id="audit-actor"
-            aria-label={t('directory.audit.who')}
-            options={actorOptions}
-            value={actor}
-            onValueChange={setActor}
-          />
-        </div>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-action">{t('directory.audit.action')}</Label>
-          <Select
-            id="audit-action"
-            aria-label={t('directory.audit.action')}
-            options={actionOptions}
-            value={action}
-            onValueChange={setAction}
-          />
-        </div>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-from">{t('directory.audit.from')}</Label>
-          <Input
-            id="audit-from"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="dir-audit__filter">
-          <Label htmlFor="audit-to">{t('directory.audit.to')}</Label>
-          <Input
-            id="audit-to"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <SelectFilter
+          id="audit-actor"
+          label={t('directory.audit.who')}
+          options={actorOptions}
+          value={actor}
+          onValueChange={setActor}
+        />
+        <SelectFilter
+          id="audit-action"
+          label={t('directory.audit.action')}
+          options={actionOptions}
+          value={action}
+          onValueChange={setAction}
+        />
+        <DateFilter
+          id="audit-from"
+          label={t('directory.audit.from')}
+          value={from}
+          max={to || undefined}
+          onChange={setFrom}
+        />
+        <DateFilter
+          id="audit-to"
+          label={t('directory.audit.to')}
+          value={to}
+          min={from || undefined}
+          onChange={setTo}
+        />
       </div>
 
       {log.isPending ? (
@@ -120,45 +118,43 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
         <>
           {/* A phone stacks each entry into labelled lines (the kit's ui-table-stack); a wide entry
               scrolls inside this box, not the page; focusable so the keyboard can. */}
-          <div
-            className="dir-audit__scroll ui-table-stack"
-            role="region"
-            aria-label={t('directory.audit.entries')}
-            tabIndex={0}
+          <StackTable
+            boxClassName="dir-audit__scroll"
+            regionLabel={t('directory.audit.entries')}
+            className="dir-audit__table"
+            caption={t('directory.audit.caption')}
+            captionClassName="dir-audit__caption"
+            headings={headings}
           >
-            <table className="dir-audit__table" role="table">
-              <caption className="dir-audit__caption">{t('directory.audit.caption')}</caption>
-              <ColumnHeads headings={headings} />
-              <tbody role="rowgroup">
-                {items.map((item) => (
-                  <tr key={item.id} data-audit-id={item.id} role="row">
-                    <td role="cell" data-label={headings[0]}>
-                      <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
-                    </td>
-                    <td role="cell" data-label={headings[1]}>
-                      {actorLabel(item)}
-                    </td>
-                    <td role="cell" data-label={headings[2]}>
-                      {actionLabel(item.action)}
-                    </td>
-                    <td role="cell" data-label={headings[3]}>
-                      {targetLabel(item)}
-                    </td>
-                    <td role="cell" data-label={headings[4]}>
-                      {changeLabel(item)}
-                    </td>
-                    <td role="cell" data-label={headings[5]}>
-                      {item.outcome === 'success' ? (
-                        <Badge variant="highlight">{t('directory.audit.success')}</Badge>
-                      ) : (
-                        <Badge variant="destructive">{t('directory.audit.refused')}</Badge>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            <tbody role="rowgroup">
+              {items.map((item) => (
+                <tr key={item.id} data-audit-id={item.id} role="row">
+                  <td role="cell" data-label={headings[0]}>
+                    <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
+                  </td>
+                  <td role="cell" data-label={headings[1]}>
+                    {actorLabel(item)}
+                  </td>
+                  <td role="cell" data-label={headings[2]}>
+                    {actionLabel(item.action)}
+                  </td>
+                  <td role="cell" data-label={headings[3]}>
+                    {targetLabel(item)}
+                  </td>
+                  <td role="cell" data-label={headings[4]}>
+                    {changeLabel(item)}
+                  </td>
+                  <td role="cell" data-label={headings[5]}>
+                    {item.outcome === 'success' ? (
+                      <Badge variant="highlight">{t('directory.audit.success')}</Badge>
+                    ) : (
+                      <Badge variant="destructive">{t('directory.audit.refused')}</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </StackTable>
           {log.hasNextPage ? (
             <div className="dir-audit__more">
               <Button
@@ -173,6 +169,50 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
           ) : null}
         </>
       )}
+    </div>
+  );
+}
+
+// One labelled filter above the log: a choice, or a day (a range's end is bounded by the other).
+function SelectFilter({
+  id,
+  label,
+  ...select
+}: { id: string; label: string } & Pick<SelectProps, 'options' | 'value' | 'onValueChange'>) {
+  return (
+    <div className="dir-audit__filter">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} aria-label={label} {...select} />
+    </div>
+  );
+}
+
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="dir-audit__filter">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { CONSENT_MAILS_MAX, type PendingConsent } from '@district/contracts';
-import { Button, EmptyState, formatDate, Spinner, useT } from '@district/ui';
-import { ColumnHeads } from '../column-heads';
+import { Button, EmptyState, formatDate, Spinner, StackTable, useT } from '@district/ui';
 import { usePendingConsents, useResendConsent } from './district-settings.queries';
 
 // Issue 20, the admins' "Pending consents" tab of /directory: students waiting for a guardian's
@@ -38,28 +37,26 @@ export function PendingConsents() {
   ];
 
   return (
-    <div
-      className="dir-audit__scroll ui-table-stack"
-      role="region"
-      aria-label={t('directory.consents.region')}
-      tabIndex={0}
+    <StackTable
+      boxClassName="dir-audit__scroll"
+      regionLabel={t('directory.consents.region')}
+      className="dir-audit__table dir-consents"
+      caption={t('directory.consents.caption')}
+      captionClassName="dir-audit__caption"
+      headings={headings}
     >
-      <table className="dir-audit__table dir-consents" role="table">
-        <caption className="dir-audit__caption">{t('directory.consents.caption')}</caption>
-        <ColumnHeads headings={headings} />
-        <tbody role="rowgroup">
-          {consents.data.map((consent) => (
-            <ConsentRow
-              key={consent.userId}
-              consent={consent}
-              headings={headings}
-              sending={resend.isPending && resend.variables?.userId === consent.userId}
-              onResend={() => resend.mutate(consent)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+      <tbody role="rowgroup">
+        {consents.data.map((consent) => (
+          <ConsentRow
+            key={consent.userId}
+            consent={consent}
+            headings={headings}
+            sending={resend.isPending && resend.variables?.userId === consent.userId}
+            onResend={() => resend.mutate(consent)}
+          />
+        ))}
+      </tbody>
+    </StackTable>
   );
 }
 

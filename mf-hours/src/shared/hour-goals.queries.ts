@@ -1,7 +1,7 @@
 import { fieldErrorMap, hourGoalsPath, isApiError, type HourGoal } from '@district/contracts';
 import { queryClient } from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { HOURS_KEY } from './hours-api';
+import { HOURS_KEY } from './hours.queries';
 import { languageHeader } from './language';
 
 // Issue 19, admins: the hour goals per grade (optionally per school). Only the admin's goals

@@ -7,7 +7,7 @@ import {
 } from '@district/contracts';
 import { apiRequest, currentLanguage, queryClient, throwIfResNotOk } from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { HOURS_KEY } from './hours-api';
+import { HOURS_KEY } from './hours.queries';
 import { languageHeader } from './language';
 
 // Issue 19: the organisation's confirmation link (public) and the student's resend.

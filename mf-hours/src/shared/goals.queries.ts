@@ -6,7 +6,7 @@ import type {
 } from '@district/contracts';
 import { throwIfResNotOk } from '@district/ui';
 import { useQuery } from '@tanstack/react-query';
-import { HOURS_KEY } from './hours-api';
+import { HOURS_KEY } from './hours.queries';
 import { languageHeader } from './language';
 
 // The paths as contracts' hour-goals.schema names them, written out so this page's bundle does

@@ -6,8 +6,8 @@ import {
   type SignupEntry,
   type WaitlistPlace,
 } from '@district/contracts';
-import { apiRequest, queryClient } from '@district/ui';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { apiRequest, queryClient, toast } from '@district/ui';
+import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 
 // Query keys are URLs (the shared query function fetches their segments joined by "/").
 export const opportunitiesKey = (status: OpportunityStatus): QueryKey => [
@@ -44,4 +44,28 @@ export async function sendJson<T>(
 ): Promise<T | null> {
   const res = await apiRequest(method, url, body);
   return res.status === 204 ? null : ((await res.json()) as T);
+}
+
+// A change to this area's data: send it, say what happened (the title is read when the answer
+// arrives: the language may have changed meanwhile), run `onDone` (close a dialog), refresh every
+// read, then `afterRefresh`. `refreshOnError`: a refusal (full, already signed up, fewer spaces
+// than sign-ups) may mean the card is out of date, so show the truth.
+export function useVolunteerChange<V = void, T = unknown>(options: {
+  send: (variables: V) => Promise<T | null>;
+  toastTitle: (result: T | null, variables: V) => string;
+  onDone?: () => void;
+  afterRefresh?: (result: T | null) => void;
+  refreshOnError?: boolean;
+}) {
+  return useMutation({
+    mutationFn: options.send,
+    onSuccess: async (result, variables) => {
+      toast({ title: options.toastTitle(result, variables) });
+      options.onDone?.();
+      await refreshVolunteerData();
+      options.afterRefresh?.(result);
+    },
+    onSettled: (_data, error) =>
+      error && options.refreshOnError ? refreshVolunteerData() : undefined,
+  });
 }
