@@ -15,6 +15,7 @@ export * from './opportunities.schema';
 export * from './opportunity-edit.schema';
 export * from './pagination';
 export * from './review.schema';
+export * from './roles';
 export * from './schools';
 export * from './service-hours.schema';
 export * from './service-records.schema';

@@ -8,7 +8,8 @@ import { OTHER_SCHOOL } from '@district/contracts';
 export const SCHOOL_OF = (alias: string) =>
   `COALESCE(NULLIF(${alias}."school_name", ''), '${OTHER_SCHOOL}')`;
 
-// One row per (non-deleted) user in the replica: user_id, name, school, grade, goal_hours,
+// One row per (non-deleted) student in the replica (issue 33: admins and supervisors are staff,
+// never students, so no list, total, goal or report counts them): user_id, name, school, grade, goal_hours,
 // due_date, goal_school, approved, pending (numbers as numeric), days_left.
 export const STUDENT_PROGRESS = `
   SELECT u."id" AS "user_id", u."name", ${SCHOOL_OF('u')} AS "school", u."grade",
@@ -26,7 +27,7 @@ export const STUDENT_PROGRESS = `
            sum(l."hours") FILTER (WHERE l."status" = 'pending') AS "pending"
       FROM "service_hours_logs" l WHERE l."user_id" = u."id"
   ) t ON true
-  WHERE NOT u."deleted"`;
+  WHERE NOT u."deleted" AND NOT u."is_admin" AND NOT u."is_supervisor"`;
 
 // Behind goal: a goal applies and the approved hours are below it.
 export const IS_BEHIND = (alias: string) =>
