@@ -257,7 +257,9 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       as: SUPERVISOR,
     });
     expect(second.body).toMatchObject({ total: 3, page: 2 });
-    const seen = [...first.body.items, ...second.body.items].map((s: { userId: number }) => s.userId);
+    const seen = [...first.body.items, ...second.body.items].map(
+      (s: { userId: number }) => s.userId,
+    );
     expect(new Set(seen).size).toBe(3);
     const past = await request('GET', '/api/service-hours/students?pageSize=2&page=9', {
       as: SUPERVISOR,
@@ -267,9 +269,13 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
     const found = await request('GET', '/api/service-hours/students?q=CHALM', { as: SUPERVISOR });
     expect(found.body).toMatchObject({ total: 1, items: [{ name: 'Bo Chalmette' }] });
     // LIKE's wildcards are searched as themselves.
-    const literal = await request('GET', `/api/service-hours/students?q=${encodeURIComponent('%')}`, {
-      as: SUPERVISOR,
-    });
+    const literal = await request(
+      'GET',
+      `/api/service-hours/students?q=${encodeURIComponent('%')}`,
+      {
+        as: SUPERVISOR,
+      },
+    );
     expect(literal.body).toMatchObject({ total: 0, items: [] });
     const tooLong = await request('GET', `/api/service-hours/students?q=${'a'.repeat(101)}`, {
       as: SUPERVISOR,
