@@ -103,6 +103,8 @@ describe('official service records', () => {
     expect(view.status).toBe(200);
     expect(view.body).toEqual({
       code,
+      // DISTRICT_NAME's default.
+      district: 'District Volunteering',
       name: 'Ada Student',
       school: expect.any(String),
       grade: 11,
@@ -113,12 +115,14 @@ describe('official service records', () => {
           hours: 2,
           activity: 'Food bank shift one',
           approval: 'Approved by a supervisor',
+          verification: 'supervisor',
         },
         {
           date: '2025-03-01',
           hours: 1.5,
           activity: 'Park clean-up day',
           approval: 'Approved by a supervisor',
+          verification: 'supervisor',
         },
       ],
       issuedAt: expect.any(String),
@@ -129,6 +133,7 @@ describe('official service records', () => {
     expect(Object.keys(view.body).sort()).toEqual(
       [
         'code',
+        'district',
         'entries',
         'grade',
         'issuedAt',
