@@ -397,7 +397,9 @@ async function benchStudentProgress(
   console.log(
     `  students' answer arrived by (ms since navigation), reloads: median ${ms(median(wide.firstStudent.slice(1)))}`,
   );
-  console.log(`  students drawn: ${wide.shown}; page height at 1280 px ${wide.height} px, at 360 px ${phone.height} px`);
+  console.log(
+    `  students drawn: ${wide.shown}; page height at 1280 px ${wide.height} px, at 360 px ${phone.height} px`,
+  );
 }
 
 main().catch((error: unknown) => {

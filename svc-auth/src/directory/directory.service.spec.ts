@@ -69,7 +69,7 @@ describe(DirectoryService.name, () => {
     expect(totals).toEqual({ students: 2, serviceHours: 3, schools: 1 });
   });
 
-  it('staff are never students: not in the students\' list, not in any total', async () => {
+  it("staff are never students: not in the students' list, not in any total", async () => {
     const { sut } = setup([
       row(1),
       row(7, { is_admin: true, school: 'Other', grade: 12, service_hours: 5 }),

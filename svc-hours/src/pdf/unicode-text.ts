@@ -259,7 +259,6 @@ export class PdfTextWriter {
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       // A word alone wider than the line: as many characters as fit on each line.
       let rest = word;
       while (!fits(rest)) {
