@@ -103,8 +103,7 @@ describe('official service records', () => {
     expect(view.status).toBe(200);
     expect(view.body).toEqual({
       code,
-      // DISTRICT_NAME's default.
-      district: 'District Volunteering',
+      district: 'Jefferson Parish Public School System',
       name: 'Ada Student',
       school: expect.any(String),
       grade: 11,

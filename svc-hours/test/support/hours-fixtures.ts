@@ -53,7 +53,8 @@ export function hoursTestConfig(
     SMTP_URL: options.smtpUrl ?? 'smtp://127.0.0.1:2525',
     MAIL_FROM: 'District Volunteering <no-reply@district.local>',
     RECORD_SIGNING_KEY: generateRecordSigningKey(),
-    ...(options.districtName ? { DISTRICT_NAME: options.districtName } : {}),
+    // As platform.ts names it (the service's own default applies when the variable is unset).
+    DISTRICT_NAME: options.districtName ?? 'Jefferson Parish Public School System',
   });
 }
 
