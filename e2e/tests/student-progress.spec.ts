@@ -22,7 +22,6 @@ const TEXTS = {
     next: 'Next page',
     search: 'Search students by name',
     noMatch: (q: string) => `No student matches “${q}”`,
-    school: 'School',
   },
   es: {
     region: 'Progreso de los estudiantes',
@@ -31,7 +30,6 @@ const TEXTS = {
     next: 'Página siguiente',
     search: 'Buscar estudiantes por nombre',
     noMatch: (q: string) => `Ningún estudiante coincide con «${q}»`,
-    school: 'Escuela',
   },
 } as const;
 
@@ -95,8 +93,9 @@ test('Student Progress: students only, 25 a page, searched on the server, at 360
       await expect(region.getByText(text.noMatch(STAFF_NAME))).toBeVisible();
       await region.getByRole('searchbox', { name: text.search }).fill('');
 
-      await page.getByRole('combobox', { name: text.school }).click();
-      await page.getByRole('option', { name: SCHOOL }).click();
+      // This run's students by the part of the name they share (the School filter lists only
+      // schools with entries).
+      await region.getByRole('searchbox', { name: text.search }).fill(`Progress ${tag}`);
       await expect(region.getByText(text.first)).toBeVisible();
       await expect(region.getByTestId('goal-student')).toHaveCount(25);
       // One page, not thousands: the page stays a few screens tall and never scrolls sideways.
