@@ -1,6 +1,9 @@
 // Supervisor page with 20,000 entries across 21 schools, in Chromium on this machine:
 // first render of the Pending tab, then tab and school switches (input → painted result).
 //   node bench/supervisor-page.ts            (ENTRIES=20000 STUDENTS_PER_SCHOOL=2 RUNS=5)
+// Then Student Progress (issue 33) with PROGRESS_STUDENTS more students (default 5000) written
+// straight into svc-hours's users replica: what the page asks for, how long the first student
+// takes to paint, and how tall the page is on a phone (360 px).
 // Starts the whole platform (scripts/platform.ts) on free ports with its own databases, seeds
 // students through the API and log entries straight into svc-hours's table, then drops it all.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +19,7 @@ const ENTRIES = Number(process.env.ENTRIES ?? 20_000);
 const STUDENTS_PER_SCHOOL = Number(process.env.STUDENTS_PER_SCHOOL ?? 2);
 const RUNS = Number(process.env.RUNS ?? 5);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 3000);
+const PROGRESS_STUDENTS = Number(process.env.PROGRESS_STUDENTS ?? 5000);
 const LOCAL_POSTGRES = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -310,11 +314,92 @@ async function main(): Promise<void> {
     console.log(
       `  tab switch within a school, ${filteredTab.length}×: median ${ms(median(filteredTab))}, max ${ms(Math.max(...filteredTab))}`,
     );
+    await benchStudentProgress(db, browser, base, platform.seed.supervisor);
   } finally {
     await db.end().catch(() => undefined);
     await browser.close();
     await platform.stop();
   }
+}
+
+// Student Progress with PROGRESS_STUDENTS students (grades 9 to 12, a goal for grade 9): the
+// request the page itself makes (as the browser timed it), the first student painted after a
+// reload, and the page's height at 360 px once the list is there.
+async function benchStudentProgress(
+  db: pg.Client,
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  base: string,
+  supervisor: { username: string; password: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO users ("id", "name", "school", "school_name", "grade", "source_at")
+     SELECT 50000000 + g, 'Progress Student ' || g, s.name, s.name, 9 + (g % 4), now()
+       FROM generate_series(1, $1::int) g,
+            LATERAL (SELECT ($2::text[])[1 + (g % cardinality($2::text[]))] AS name) s`,
+    [PROGRESS_STUDENTS, SCHOOL_NAMES],
+  );
+  await db.query(
+    `INSERT INTO hour_goals ("grade", "school", "hours", "due_date", "updated_by")
+     VALUES (9, NULL, 40, current_date + 90, 1) ON CONFLICT DO NOTHING`,
+  );
+  await db.query('ANALYZE users');
+  const measure = async (width: number) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.request.post('/api/login', { data: supervisor });
+    const firstStudent: number[] = [];
+    const requests: Array<{ url: string; ms: number; bytes: number }> = [];
+    for (let run = 0; run <= RUNS; run += 1) {
+      if (run === 0) await page.goto('/supervisor');
+      else await page.reload();
+      await page.locator('[data-testid=goal-student]').first().waitFor({ timeout: 60_000 });
+      const timing = await page.evaluate(() => {
+        const student = document.querySelector('[data-testid=goal-student]');
+        const paintedBy = performance.now();
+        const hits = performance
+          .getEntriesByType('resource')
+          .filter((e) =>
+            /\/api\/service-hours\/students/.test(e.name),
+          ) as PerformanceResourceTiming[];
+        return {
+          painted: student ? paintedBy : -1,
+          requests: hits.map((h) => ({
+            url: new URL(h.name).pathname + new URL(h.name).search,
+            ms: h.responseEnd - h.requestStart,
+            bytes: h.encodedBodySize,
+            end: h.responseEnd,
+          })),
+        };
+      });
+      // First student painted: the students' answer arrived, then React drew it; the answer's
+      // end is the lower bound the list waits for.
+      const last = timing.requests[timing.requests.length - 1];
+      if (last) {
+        firstStudent.push(last.end);
+        requests.push(last);
+      }
+    }
+    await page.waitForTimeout(500);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const shown = await page.locator('[data-testid=goal-student]').count();
+    await context.close();
+    return { firstStudent, requests, height, shown };
+  };
+  const wide = await measure(1280);
+  const phone = await measure(360);
+  const req = wide.requests;
+  console.log('');
+  console.log(`Student Progress with ${PROGRESS_STUDENTS} more students (Chromium, this machine)`);
+  console.log(`  request: ${req[0]?.url}`);
+  console.log(
+    `  answer: ${(req[0]?.bytes ?? 0).toLocaleString('en')} bytes; time (request to last byte) median ${ms(median(req.map((r) => r.ms)))}, max ${ms(Math.max(...req.map((r) => r.ms)))}`,
+  );
+  console.log(
+    `  students' answer arrived by (ms since navigation), reloads: median ${ms(median(wide.firstStudent.slice(1)))}`,
+  );
+  console.log(
+    `  students drawn: ${wide.shown}; page height at 1280 px ${wide.height} px, at 360 px ${phone.height} px`,
+  );
 }
 
 main().catch((error: unknown) => {

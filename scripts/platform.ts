@@ -360,6 +360,8 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             MAIL_FROM: env.MAIL_FROM ?? 'District Volunteering <no-reply@district.local>',
             AVATAR_DIR: avatarDir,
             RECORD_SIGNING_KEY: recordSigningKey,
+            // The district named on official service records (issue 33).
+            DISTRICT_NAME: env.DISTRICT_NAME ?? 'Jefferson Parish Public School System',
             // svc-auth asks the others for their part of a student's data export (issue 20).
             EXPORT_SOURCES: present
               .filter((other) => other.name !== 'svc-auth')

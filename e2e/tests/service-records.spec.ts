@@ -2,7 +2,14 @@
 // /verify/{code}, and a PDF changed by hand does not pass the check.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
+import {
+  expectNoA11yViolations,
+  linkFrom,
+  readMail,
+  registerUser,
+  runEnv,
+  useSavedLanguage,
+} from '../support/index.ts';
 
 const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
 
@@ -84,4 +91,98 @@ test('a student issues an official record that anyone can check, and a changed P
   await expect(visitor.getByText('No service record has this code.')).toBeVisible();
 
   await supervisorApi.dispose();
+});
+
+// Issue 33 (item 4): /verify names the district, each entry's organisation or event in full and
+// how it was verified, on a phone and a desktop, in English and Spanish.
+test('the record says who confirmed each entry and which district issued it, at 360 and 1280 px in English and Spanish', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const organisation = 'Second Harvest Food Bank of Greater New Orleans and Acadiana';
+  const contact = `volunteers-${Date.now().toString(36)}@secondharvest.example`;
+  const student = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  await registerUser(student, { school: 'Riverdale High School', grade: 10 });
+  const since = new Date();
+  const confirmedEntry = await student.post('/api/service-hours', {
+    data: {
+      hours: 3,
+      date: '2025-03-01',
+      description: 'Packed boxes for families at the warehouse',
+      organisation,
+      contactEmail: contact,
+    },
+  });
+  expect(confirmedEntry.status()).toBe(201);
+  const plainEntry = await student.post('/api/service-hours', {
+    data: { hours: 1, date: '2025-03-02', description: 'Read to children at the public library' },
+  });
+  // The organisation answers from the link in the real mail.
+  const mail = await readMail(contact, { since });
+  const token = new URL(linkFrom(mail, '/confirm-hours/')).pathname.split('/').at(-1) as string;
+  const visitorApi = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  expect(
+    (
+      await visitorApi.post(`/api/hour-confirmations/${token}`, {
+        data: { decision: 'confirmed' },
+      })
+    ).status(),
+  ).toBe(200);
+  const supervisorApi = await playwright.request.newContext({ baseURL: runEnv.baseUrl });
+  await approveAll(supervisorApi, [
+    ((await confirmedEntry.json()) as { id: number }).id,
+    ((await plainEntry.json()) as { id: number }).id,
+  ]);
+  const issued = await student.post('/api/service-records', { data: {} });
+  expect(issued.status()).toBe(201);
+  const { code } = (await issued.json()) as { code: string };
+
+  const texts = {
+    en: {
+      district: 'Issued by Jefferson Parish Public School System',
+      confirmed: `Confirmed by ${organisation}`,
+      supervisor: 'Approved by a supervisor',
+      column: 'How it was verified',
+    },
+    es: {
+      district: 'Emitido por Jefferson Parish Public School System',
+      confirmed: `Confirmado por ${organisation}`,
+      supervisor: 'Aprobado por un supervisor',
+      column: 'Cómo se verificó',
+    },
+  } as const;
+  for (const language of ['en', 'es'] as const) {
+    for (const width of [360, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      if (language === 'es') await useSavedLanguage(page, 'es');
+      await page.goto(`/verify/${code}`);
+      const text = texts[language];
+      await expect(page.getByText(text.district)).toBeVisible();
+      const rows = page.getByRole('row');
+      const confirmedRow = rows.filter({ hasText: text.confirmed });
+      await expect(confirmedRow).toHaveCount(1);
+      // The organisation's name in full in its own cell, wrapped rather than cut.
+      await expect(
+        confirmedRow.getByRole('cell', { name: organisation, exact: true }),
+      ).toBeVisible();
+      await expect(
+        rows.filter({ hasText: 'Read to children at the public library' }),
+      ).toContainText(text.supervisor);
+      await expect(page.getByText('Packed boxes for families')).toHaveCount(0);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        ),
+      ).toBe(false);
+      await checkA11y(page);
+      await page.screenshot({
+        path: `/tmp/week-shots/verify-${language}-${width}.png`,
+        fullPage: true,
+      });
+      await context.close();
+    }
+  }
+  await Promise.all([student.dispose(), visitorApi.dispose(), supervisorApi.dispose()]);
 });

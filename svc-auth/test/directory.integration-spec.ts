@@ -60,13 +60,16 @@ describe('GET /api/directory', () => {
   });
 
   it('answers every signed-in role with every user as the screens see them, never e-mail or secrets', async () => {
-    for (const caller of [student, supervisor, admin]) {
+    // Issue 33: staff are never students; only admins and supervisors see their cards (roles).
+    for (const [caller, expected] of [
+      [student, [student.ref]],
+      [supervisor, [student.ref, supervisor.ref, admin.ref]],
+      [admin, [student.ref, supervisor.ref, admin.ref]],
+    ] as const) {
       const res = await directory(caller.headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(res.body.map((u) => u.ref).sort()).toEqual(
-        [student.ref, supervisor.ref, admin.ref].sort(),
-      );
+      expect(res.body.map((u) => u.ref).sort()).toEqual([...expected].sort());
     }
     for (const caller of [supervisor, admin]) {
       const res = await directory(caller.headers);
@@ -101,8 +104,9 @@ describe('GET /api/directory', () => {
       isAdmin: false,
       isSupervisor: false,
     });
-    expect(entryOf(res.body, supervisor)).toMatchObject({ isSupervisor: true, isAdmin: false });
-    expect(entryOf(res.body, admin)).toMatchObject({ isAdmin: true, isSupervisor: false });
+    const staffView = (await directory(admin.headers)).body;
+    expect(entryOf(staffView, supervisor)).toMatchObject({ isSupervisor: true, isAdmin: false });
+    expect(entryOf(staffView, admin)).toMatchObject({ isAdmin: true, isSupervisor: false });
   });
 
   // Issue 20: "Peers never receive another student's id".
@@ -116,7 +120,8 @@ describe('GET /api/directory', () => {
     // Every visible student is still there, each under a distinct ref.
     const refs = res.body.map((u) => u.ref);
     expect(new Set(refs).size).toBe(refs.length);
-    for (const user of [student, supervisor, admin, peer]) expect(refs).toContain(user.ref);
+    for (const user of [student, peer]) expect(refs).toContain(user.ref);
+    for (const staff of [supervisor, admin]) expect(refs).not.toContain(staff.ref);
     // The raw bytes of the gzip body the gateway passes through carry no id either.
     const raw = await rawGet('/api/directory', { ...student.headers, 'accept-encoding': 'gzip' });
     expect(gunzipSync(raw).toString('utf8')).not.toMatch(/"id"/);
@@ -229,10 +234,10 @@ describe('GET /api/directory', () => {
     const before = (await directory()).headers.get('etag');
     await h.db.query(`UPDATE auth.users SET password_hash = 'x' WHERE id = $1`, [admin.id]);
     expect((await directory()).headers.get('etag')).toBe(before);
-    await h.db.query(`UPDATE auth.users SET grade = 12 WHERE id = $1`, [admin.id]);
+    await h.db.query(`UPDATE auth.users SET grade = 12 WHERE id = $1`, [student.id]);
     const changed = await directory();
     expect(changed.headers.get('etag')).not.toBe(before);
-    expect(entryOf(changed.body, admin)?.grade).toBe(12);
+    expect(entryOf(changed.body, student)?.grade).toBe(12);
   });
 
   it('sends a gzip body when the client accepts it (the gateway passes it through)', async () => {

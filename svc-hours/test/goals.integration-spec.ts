@@ -53,13 +53,14 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       grade: 10,
     });
     await events.registerUser({ id: GRADE_11.id, name: 'Cy Eleven', school: JESUIT, grade: 11 });
-    // The replica has no roles: staff count as students of their grade (no goal for grade 12 here).
+    // Staff as the seed makes them: a grade and no school (issue 33: never students).
     await events.registerUser({
       id: SUPERVISOR.id,
       name: 'Sam Supervisor',
       isSupervisor: true,
       grade: 12,
     });
+    await events.registerUser({ id: ADMIN.id, name: 'Al Admin', isAdmin: true, grade: 10 });
   });
 
   afterAll(async () => {
@@ -180,19 +181,19 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
 
     const all = await request('GET', '/api/service-hours/students', { as: SUPERVISOR });
     expect(all.status).toBe(200);
-    expect(all.body.map((s: { userId: number }) => s.userId).sort()).toEqual(
-      expect.arrayContaining([STUDENT.id, OTHER_STUDENT.id, GRADE_11.id]),
+    expect(all.body.items.map((s: { userId: number }) => s.userId).sort()).toEqual(
+      [STUDENT.id, OTHER_STUDENT.id, GRADE_11.id].sort(),
     );
 
     const behind = await request('GET', '/api/service-hours/students?behindGoal=true', {
       as: SUPERVISOR,
     });
-    expect(behind.body.map((s: { userId: number }) => s.userId).sort()).toEqual([
+    expect(behind.body.items.map((s: { userId: number }) => s.userId).sort()).toEqual([
       STUDENT.id,
       OTHER_STUDENT.id,
     ]);
     // Most hours still owed first.
-    expect(behind.body[0]).toMatchObject({
+    expect(behind.body.items[0]).toMatchObject({
       userId: OTHER_STUDENT.id,
       school: CHALMETTE,
       hoursLeft: 40,
@@ -203,7 +204,7 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       `/api/service-hours/students?behindGoal=true&school=${encodeURIComponent(JESUIT)}`,
       { as: SUPERVISOR },
     );
-    expect(jesuitBehind.body.map((s: { name: string }) => s.name)).toEqual(['Ada Jesuit']);
+    expect(jesuitBehind.body.items.map((s: { name: string }) => s.name)).toEqual(['Ada Jesuit']);
 
     expect(
       (await request('GET', '/api/service-hours/students?school=Nowhere', { as: SUPERVISOR }))
@@ -223,7 +224,7 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
     const after = await request('GET', '/api/service-hours/students?behindGoal=true', {
       as: SUPERVISOR,
     });
-    expect(after.body.map((s: { userId: number }) => s.userId)).toEqual([OTHER_STUDENT.id]);
+    expect(after.body.items.map((s: { userId: number }) => s.userId)).toEqual([OTHER_STUDENT.id]);
     expect(
       (await request('GET', '/api/service-hours/progress', { as: STUDENT })).body,
     ).toMatchObject({
@@ -231,5 +232,59 @@ describe('hour goals and progress (svc-hours, real PostgreSQL and Redis)', () =>
       hoursLeft: 0,
       behind: false,
     });
+  });
+
+  it('never lists or counts staff as students, whatever grade their account carries', async () => {
+    const all = await request('GET', '/api/service-hours/students?pageSize=200', {
+      as: SUPERVISOR,
+    });
+    const ids = all.body.items.map((s: { userId: number }) => s.userId);
+    expect(ids).not.toContain(SUPERVISOR.id);
+    expect(ids).not.toContain(ADMIN.id);
+    expect(all.body.total).toBe(3);
+    // The admin has grade 10, which has a goal: still not behind it, not counted anywhere.
+    const counts = await request('GET', '/api/service-hours/behind-goal', { as: SUPERVISOR });
+    expect(counts.body.find((c: { school: string }) => c.school === 'Other')).toBeUndefined();
+  });
+
+  it('pages the students on the server and searches them by name', async () => {
+    const first = await request('GET', '/api/service-hours/students?pageSize=2', {
+      as: SUPERVISOR,
+    });
+    expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(first.body.items).toHaveLength(2);
+    const second = await request('GET', '/api/service-hours/students?pageSize=2&page=2', {
+      as: SUPERVISOR,
+    });
+    expect(second.body).toMatchObject({ total: 3, page: 2 });
+    const seen = [...first.body.items, ...second.body.items].map(
+      (s: { userId: number }) => s.userId,
+    );
+    expect(new Set(seen).size).toBe(3);
+    const past = await request('GET', '/api/service-hours/students?pageSize=2&page=9', {
+      as: SUPERVISOR,
+    });
+    expect(past.body).toMatchObject({ items: [], total: 3, page: 9 });
+
+    const found = await request('GET', '/api/service-hours/students?q=CHALM', { as: SUPERVISOR });
+    expect(found.body).toMatchObject({ total: 1, items: [{ name: 'Bo Chalmette' }] });
+    // LIKE's wildcards are searched as themselves.
+    const literal = await request(
+      'GET',
+      `/api/service-hours/students?q=${encodeURIComponent('%')}`,
+      {
+        as: SUPERVISOR,
+      },
+    );
+    expect(literal.body).toMatchObject({ total: 0, items: [] });
+    const tooLong = await request('GET', `/api/service-hours/students?q=${'a'.repeat(101)}`, {
+      as: SUPERVISOR,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0].path).toBe('q');
+    const badPage = await request('GET', '/api/service-hours/students?pageSize=500', {
+      as: SUPERVISOR,
+    });
+    expect(badPage.status).toBe(400);
   });
 });

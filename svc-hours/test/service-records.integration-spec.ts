@@ -103,6 +103,7 @@ describe('official service records', () => {
     expect(view.status).toBe(200);
     expect(view.body).toEqual({
       code,
+      district: 'Jefferson Parish Public School System',
       name: 'Ada Student',
       school: expect.any(String),
       grade: 11,
@@ -113,12 +114,14 @@ describe('official service records', () => {
           hours: 2,
           activity: 'Food bank shift one',
           approval: 'Approved by a supervisor',
+          verification: 'supervisor',
         },
         {
           date: '2025-03-01',
           hours: 1.5,
           activity: 'Park clean-up day',
           approval: 'Approved by a supervisor',
+          verification: 'supervisor',
         },
       ],
       issuedAt: expect.any(String),
@@ -129,6 +132,7 @@ describe('official service records', () => {
     expect(Object.keys(view.body).sort()).toEqual(
       [
         'code',
+        'district',
         'entries',
         'grade',
         'issuedAt',

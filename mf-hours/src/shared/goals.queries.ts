@@ -2,10 +2,11 @@ import type {
   BehindGoalBySchool,
   HoursReports,
   MyProgress,
+  Page,
   StudentProgress,
 } from '@district/contracts';
 import { throwIfResNotOk } from '@district/ui';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HOURS_KEY } from './hours.queries';
 import { languageHeader } from './language';
 
@@ -40,10 +41,31 @@ export function useMyProgress() {
   });
 }
 
-export function useStudentProgress(school: string | undefined, behindGoal: boolean) {
-  return useQuery<StudentProgress[], Error>({
-    queryKey: [...HOURS_KEY, 'students', school ?? '', behindGoal],
-    queryFn: ({ signal }) => getJson(withQuery(STUDENTS_PATH, { school, behindGoal }), signal),
+// Issue 33: one page of Student Progress at a time, searched on the server; the page shown stays
+// while the next one loads.
+export const STUDENTS_PAGE_SIZE = 25;
+export interface StudentProgressFilters {
+  school: string | undefined;
+  behindGoal: boolean;
+  q: string;
+  page: number;
+}
+
+export function useStudentProgress({ school, behindGoal, q, page }: StudentProgressFilters) {
+  return useQuery<Page<StudentProgress>, Error>({
+    queryKey: [...HOURS_KEY, 'students', school ?? '', behindGoal, q, page],
+    queryFn: ({ signal }) =>
+      getJson(
+        withQuery(STUDENTS_PATH, {
+          school,
+          behindGoal,
+          q,
+          page: page > 1 ? page : undefined,
+          pageSize: STUDENTS_PAGE_SIZE,
+        }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { HOURS_STEP, REVIEW_STATUSES } from './constants';
-import { calendarDayText, coercedNumber, messageFor } from './fields';
+import { calendarDayText, coercedNumber, messageFor, plainText } from './fields';
+import { paginationQuerySchema } from './pagination';
+import { VALIDATION } from './messages';
 import { SCHOOL_NAMES, OTHER_SCHOOL } from './schools';
 import { gradeSchema } from './users.schema';
 import { GOAL_HOURS_MAX, HOUR_GOALS_MAX, GOAL_MESSAGES } from './feature-messages';
@@ -119,11 +121,16 @@ export const studentProgressSchema = goalProgressSchema.extend({
 });
 export type StudentProgress = z.infer<typeof studentProgressSchema>;
 
-export const studentProgressQuerySchema = hoursFilterQuerySchema.pick({
-  school: true,
-  grade: true,
-  behindGoal: true,
-});
+// Issue 33: paged on the server (a page of 25 by default) and searched by name.
+export const STUDENT_PROGRESS_PAGE_SIZE = 25;
+export const STUDENT_SEARCH_MAX = 100;
+export const studentProgressQuerySchema = hoursFilterQuerySchema
+  .pick({ school: true, grade: true, behindGoal: true })
+  .extend({
+    ...paginationQuerySchema.shape,
+    // Part of a student's name (case ignored).
+    q: plainText().max(STUDENT_SEARCH_MAX, VALIDATION.tooLong(STUDENT_SEARCH_MAX)).optional(),
+  });
 export type StudentProgressQuery = z.output<typeof studentProgressQuerySchema>;
 
 // GET /api/service-hours/behind-goal (supervisors): students with a goal and those behind, per school.

@@ -19,6 +19,7 @@ export * from './review.schema';
 export * from './registration-policy.schema';
 export * from './join-codes.schema';
 export * from './rosters.schema';
+export * from './roles';
 export * from './schools';
 export * from './service-hours.schema';
 export * from './service-records.schema';

@@ -19,18 +19,30 @@ export const issueServiceRecordSchema = z
   .strict();
 export type IssueServiceRecordInput = z.infer<typeof issueServiceRecordSchema>;
 
+// Issue 33: how an entry was verified. 'organisation': its organisation confirmed it (the
+// activity is then the organisation's name); 'check-in' / 'roster': the event's attendance;
+// 'supervisor': a supervisor approved it. Records issued before say only `approval`.
+export const RECORD_VERIFICATIONS = ['organisation', 'check-in', 'roster', 'supervisor'] as const;
+export type RecordVerification = (typeof RECORD_VERIFICATIONS)[number];
+
 export const serviceRecordEntryResponseSchema = z.object({
   date: z.string(),
   hours: z.number(),
+  // The organisation or event: the confirming organisation's name, the event's title, else the
+  // student's description.
   activity: z.string(),
-  // How the entry was approved, e.g. 'Approved by a supervisor'.
+  // How the entry was verified, in words (the reader's language on /verify), e.g. 'Confirmed by
+  // Second Harvest Food Bank', 'Checked in at the event', 'Approved by a supervisor'.
   approval: z.string(),
+  verification: z.enum(RECORD_VERIFICATIONS).optional(),
 });
 export type ServiceRecordEntry = z.infer<typeof serviceRecordEntryResponseSchema>;
 
 // What was signed: everything the record states, frozen at issue time.
 export const serviceRecordContentResponseSchema = z.object({
   code: z.string(),
+  // The district that issued it (svc-hours' DISTRICT_NAME at issue; absent on older records).
+  district: z.string().optional(),
   name: z.string(),
   school: z.string(),
   grade: z.number().int().nullable(),

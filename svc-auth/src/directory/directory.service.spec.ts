@@ -69,6 +69,21 @@ describe(DirectoryService.name, () => {
     expect(totals).toEqual({ students: 2, serviceHours: 3, schools: 1 });
   });
 
+  it("staff are never students: not in the students' list, not in any total", async () => {
+    const { sut } = setup([
+      row(1),
+      row(7, { is_admin: true, school: 'Other', grade: 12, service_hours: 5 }),
+      row(8, { is_supervisor: true, school: 'Jesuit High School', grade: 12, service_hours: 2 }),
+    ]);
+    const forStudent = await sut.bodyFor(student);
+    expect(list(forStudent.body).map((u) => u.ref)).toEqual(['ref-1']);
+    expect(forStudent.totals).toEqual({ students: 1, serviceHours: 1.5, schools: 1 });
+    // Admins keep the staff cards (their roles are changed there), counted apart from students.
+    const forStaff = await sut.bodyFor(staff);
+    expect(list(forStaff.body).map((u) => u.id)).toEqual(expect.arrayContaining([1, 7, 8]));
+    expect(forStaff.totals).toEqual(forStudent.totals);
+  });
+
   it('builds once per directory version, in one transaction, and again after a change', async () => {
     const { sut, directory, manager, bump } = setup([row(1)]);
     await sut.bodyFor(student);

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
+import { isStaff, OTHER_SCHOOL, type DirectoryUser } from '@district/contracts';
 import { withTransaction, type Identity } from '@district/service-kit';
 import { UserRefs } from '../users/user-ref';
 import {
@@ -122,7 +122,10 @@ export class DirectoryService {
       .map((row) => ({ row, user: toDirectoryUser(row, schools, this.refs) }))
       .sort((a, b) => compareDirectoryUsers(a.user, b.user))
       .forEach(({ row, user }) => {
-        if (row.directory_visible) {
+        // Issue 33: staff are never students. Admins still see their cards (the roles control
+        // lives there); students never do, and no total counts them.
+        if (isStaff(user)) everyone.push(user);
+        else if (row.directory_visible) {
           everyone.push(user);
           peerUsers.push(peerView(user));
         } else {
@@ -130,13 +133,15 @@ export class DirectoryService {
           hiddenUsers.set(row.id, peerView(user));
         }
       });
-    // As the screen counts them (directoryStats in mf-directory): "Other" is not a school.
+    // As the screen counts them (directoryStats in mf-directory): students only, and "Other" is
+    // not a school.
+    const students = everyone.filter((user) => !isStaff(user));
     const totals: DirectoryTotals = {
-      students: everyone.length,
+      students: students.length,
       serviceHours:
-        Math.round(everyone.reduce((sum, user) => sum + user.serviceHours, 0) * 10) / 10,
+        Math.round(students.reduce((sum, user) => sum + user.serviceHours, 0) * 10) / 10,
       schools: new Set(
-        everyone.map((user) => user.school).filter((school) => school !== OTHER_SCHOOL),
+        students.map((user) => user.school).filter((school) => school !== OTHER_SCHOOL),
       ).size,
     };
     const [staff, peers] = await Promise.all([

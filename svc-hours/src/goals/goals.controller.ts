@@ -3,6 +3,7 @@ import type {
   BehindGoalBySchool,
   HourGoal,
   MyProgress,
+  Page,
   StudentProgress,
 } from '@district/contracts';
 import { CurrentUser, Roles, type Identity } from '@district/service-kit';
@@ -38,7 +39,7 @@ export class GoalProgressController {
 
   @Get('students')
   @Roles('supervisor')
-  students(@Query() query: StudentProgressQueryDto): Promise<StudentProgress[]> {
+  students(@Query() query: StudentProgressQueryDto): Promise<Page<StudentProgress>> {
     return this.goals.students(query);
   }
 

@@ -5,9 +5,6 @@ import type { EntityManager, Repository } from 'typeorm';
 import { HourGoalEntity } from './hour-goal.entity';
 import { IS_BEHIND, STUDENT_PROGRESS, type StudentProgressRow } from './goal-progress.sql';
 
-// Students listed at most per request on the supervisor page (filters narrow it further).
-export const STUDENT_PROGRESS_LIMIT = 500;
-
 const ORDERED = { grade: 'ASC', school: { direction: 'ASC', nulls: 'FIRST' } } as const;
 
 export interface BehindGoalRow {
@@ -67,8 +64,13 @@ export class GoalsRepository {
     );
   }
 
-  // Students with a grade (the ones a goal can apply to), most behind first.
-  students(query: StudentProgressQuery): Promise<StudentProgressRow[]> {
+  // One page of the students with a grade (the ones a goal can apply to), most behind first,
+  // with the count of all that match: the filters, the order and the page are the SQL's, so a
+  // district of thousands sends 25 (issue 33).
+  async students(
+    query: StudentProgressQuery,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: StudentProgressRow[]; total: number }> {
     const params: unknown[] = [];
     const conditions = [`p."grade" IS NOT NULL`];
     if (query.school !== undefined) {
@@ -79,18 +81,33 @@ export class GoalsRepository {
       params.push(query.grade);
       conditions.push(`p."grade" = $${params.length}`);
     }
+    if (query.q) {
+      params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      conditions.push(`p."name" ILIKE $${params.length}`);
+    }
     if (query.behindGoal) conditions.push(IS_BEHIND('p'));
-    params.push(STUDENT_PROGRESS_LIMIT);
-    // raw SQL: filters and ordering over the STUDENT_PROGRESS LATERAL subquery.
-    return this.repo.query(
+    params.push(page.limit, page.offset);
+    // raw SQL: filters, ordering and the page over the STUDENT_PROGRESS LATERAL subquery; the
+    // window count gives the total of the same filtered rows in the same statement.
+    const rows: Array<StudentProgressRow & { total: number }> = await this.repo.query(
       `SELECT p.*, p."goal_hours"::text AS "goal_hours", p."approved"::text AS "approved",
-              p."pending"::text AS "pending"
+              p."pending"::text AS "pending", count(*) OVER ()::int AS "total"
          FROM (${STUDENT_PROGRESS}) p WHERE ${conditions.join(' AND ')}
         ORDER BY ${IS_BEHIND('p')} DESC, (p."goal_hours" - p."approved") DESC NULLS LAST,
                  p."name", p."user_id"
-        LIMIT $${params.length}`,
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
+    // A page past the end has no row to carry the count: count the matches alone then.
+    if (rows.length === 0 && page.offset > 0) {
+      const [{ total }] = (await this.repo.query(
+        `SELECT count(*)::int AS "total" FROM (${STUDENT_PROGRESS}) p
+          WHERE ${conditions.join(' AND ')}`,
+        params.slice(0, -2),
+      )) as Array<{ total: number }>;
+      return { rows, total };
+    }
+    return { rows, total: rows[0]?.total ?? 0 };
   }
 
   // Per school: students a goal applies to, and how many of them are behind it.

@@ -46,7 +46,7 @@ describe(GoalsService.name, () => {
       replaceAll: jest.fn(async () => undefined),
       progressOf: jest.fn(async () => progressRow()),
       approvedByMonth: jest.fn(async () => [{ month: '2026-03', hours: '7.5' }]),
-      students: jest.fn(async () => [progressRow()]),
+      students: jest.fn(async () => ({ rows: [progressRow()], total: 1 })),
       behindBySchool: jest.fn(async () => []),
     };
     audit = { record: jest.fn(async () => 'audit-id') };
@@ -97,6 +97,25 @@ describe(GoalsService.name, () => {
       behind: false,
       months: [],
     });
+  });
+
+  it('asks the repository for one page (25 by default) and answers it with the total', async () => {
+    goals.students.mockResolvedValueOnce({ rows: [progressRow()], total: 60 });
+    expect(await sut.students({ behindGoal: false, q: 'ada' })).toMatchObject({
+      items: [{ userId: 101, name: 'Ada Lovelace', hoursLeft: 12.5 }],
+      total: 60,
+      page: 1,
+      pageSize: 25,
+    });
+    expect(goals.students).toHaveBeenLastCalledWith(
+      { behindGoal: false, q: 'ada' },
+      { offset: 0, limit: 25 },
+    );
+    await sut.students({ behindGoal: true, page: 3, pageSize: 10 });
+    expect(goals.students).toHaveBeenLastCalledWith(
+      { behindGoal: true, page: 3, pageSize: 10 },
+      { offset: 20, limit: 10 },
+    );
   });
 
   it('lists schools behind their goals in the district order', async () => {

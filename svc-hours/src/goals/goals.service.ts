@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   schoolOrder,
+  STUDENT_PROGRESS_PAGE_SIZE,
   type BehindGoalBySchool,
+  type Page,
   type HourGoal,
   type MyProgress,
   type StudentProgress,
@@ -52,8 +54,15 @@ export class GoalsService {
     };
   }
 
-  async students(query: StudentProgressQuery): Promise<StudentProgress[]> {
-    return (await this.goals.students(query)).map(toStudentProgress);
+  // One page (issue 33): 25 students unless the caller asks for another size.
+  async students(query: StudentProgressQuery): Promise<Page<StudentProgress>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? STUDENT_PROGRESS_PAGE_SIZE;
+    const { rows, total } = await this.goals.students(query, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: rows.map(toStudentProgress), total, page, pageSize };
   }
 
   async behindBySchool(): Promise<BehindGoalBySchool> {

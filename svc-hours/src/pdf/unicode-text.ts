@@ -244,6 +244,36 @@ export class PdfTextWriter {
     return `${out.trimEnd()}…`;
   }
 
+  // The text in lines no wider than `maxWidth`, broken between words (a word wider than a line
+  // is broken between characters): a long organisation name is printed whole (issue 33).
+  wrap(text: string, size: number, maxWidth: number, weight: FontWeight = 'regular'): string[] {
+    const clean = text.replace(/\s+/g, ' ').trim().normalize('NFC');
+    if (this.width(clean, size, weight) <= maxWidth) return [clean];
+    const lines: string[] = [];
+    let line = '';
+    const fits = (value: string) => this.width(value, size, weight) <= maxWidth;
+    for (const word of clean.split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      // A word alone wider than the line: as many characters as fit on each line.
+      let rest = word;
+      while (!fits(rest)) {
+        const chars = [...rest];
+        let take = chars.length - 1;
+        while (take > 1 && !fits(chars.slice(0, take).join(''))) take -= 1;
+        lines.push(chars.slice(0, take).join(''));
+        rest = chars.slice(take).join('');
+      }
+      line = rest;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
   draw(page: PDFPage, text: string, options: DrawTextOptions): void {
     const { size, weight = 'regular', color = rgb(0, 0, 0) } = options;
     let x = options.x;

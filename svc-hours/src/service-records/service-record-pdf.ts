@@ -8,6 +8,8 @@ import { PdfTextWriter, type FontWeight } from '../pdf/unicode-text';
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const ROW = 16;
+// Between the lines of a wrapped cell.
+const LINE = 12;
 const COLUMNS = {
   date: MARGIN,
   hours: MARGIN + 80,
@@ -42,9 +44,10 @@ export async function renderServiceRecordPdf(
   // Names, schools, activities (and how an entry was approved, an organisation's name one day) in
   // any script the embedded fonts cover (issue 29).
   const writer = await PdfTextWriter.for(doc, [
+    content.district ?? '',
     content.name,
     content.school,
-    ...content.entries.flatMap((e) => [e.activity, approvalText(t, e.approval)]),
+    ...content.entries.flatMap((e) => [e.activity, approvalText(t, e)]),
   ]);
   const qr = await doc.embedPng(
     await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240 }),
@@ -64,6 +67,11 @@ export async function renderServiceRecordPdf(
     writer.fit(value, size, width, weight);
 
   page.drawImage(qr, { x: A4[0] - MARGIN - 110, y: y - 110, width: 110, height: 110 });
+  // The issuing district above the title (issue 33); records signed before it had none.
+  if (content.district) {
+    text(fit(content.district, 11, 330, 'bold'), MARGIN, 11, 'bold', grey);
+    y -= 22;
+  }
   text(t('hours.record.title'), MARGIN, 20, 'bold');
   y -= 30;
   text(fit(content.name, 12, 330, 'bold'), MARGIN, 12, 'bold');
@@ -92,8 +100,14 @@ export async function renderServiceRecordPdf(
     y -= ROW;
   };
   header();
+  const activityWidth = COLUMNS.approval - COLUMNS.activity - 10;
+  const approvalWidth = A4[0] - MARGIN - COLUMNS.approval;
   for (const entry of content.entries) {
-    if (y < MARGIN + ROW * 2) {
+    // Issue 33: the organisation or event and how it was verified, wrapped, never cut off.
+    const activity = writer.wrap(entry.activity, 10, activityWidth);
+    const approval = writer.wrap(approvalText(t, entry), 10, approvalWidth);
+    const height = (Math.max(activity.length, approval.length) - 1) * LINE + ROW;
+    if (y - height < MARGIN + ROW) {
       page = doc.addPage(A4);
       y = A4[1] - MARGIN;
       text(t('hours.record.continued', { code: content.code }), MARGIN, 9, 'regular', grey);
@@ -102,12 +116,17 @@ export async function renderServiceRecordPdf(
     }
     text(calendarDate(language, entry.date, 'medium'), COLUMNS.date);
     text(hours(entry.hours), COLUMNS.hours);
-    text(fit(entry.activity, 10, COLUMNS.approval - COLUMNS.activity - 10), COLUMNS.activity);
-    text(
-      fit(approvalText(t, entry.approval), 10, A4[0] - MARGIN - COLUMNS.approval),
-      COLUMNS.approval,
-    );
-    y -= ROW;
+    const top = y;
+    for (const [column, lines] of [
+      [COLUMNS.activity, activity],
+      [COLUMNS.approval, approval],
+    ] as const) {
+      lines.forEach((line, index) => {
+        y = top - index * LINE;
+        text(line, column);
+      });
+    }
+    y = top - height;
   }
   if (content.entries.length === 0) {
     text(t('hours.record.noEntries'), MARGIN);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { ConfirmationDecision, HoursSource } from '@district/contracts';
 import { UserReplicaEntity } from '@district/service-kit';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { ServiceRecordEntity } from './service-record.entity';
@@ -9,6 +10,12 @@ export interface ApprovedEntryRow {
   date: string;
   hours: string;
   description: string;
+  source: HoursSource;
+  // The organisation the student named for confirmation (null: none asked) and its answer.
+  organisation: string | null;
+  decision: ConfirmationDecision | null;
+  // The title of the opportunity the entry names, when svc-hours knows it.
+  event: string | null;
 }
 
 @Injectable()
@@ -26,12 +33,16 @@ export class ServiceRecordsRepository {
   // Oldest first, as the record lists them.
   approvedEntries(userId: number, manager: EntityManager = this.dataSource.manager) {
     // raw SQL: the signed entries digest hashes these exact texts (to_char date, hours::text);
-    // entity columns would come back as other types and change every record's digest.
+    // entity columns would come back as other types and change every record's digest. Each
+    // entry with its organisation's confirmation and its event's title (issue 33).
     return manager.query<ApprovedEntryRow[]>(
-      `SELECT "id", to_char("date", 'YYYY-MM-DD') AS "date", "hours"::text AS "hours", "description"
-         FROM "service_hours_logs"
-        WHERE "user_id" = $1 AND "status" = 'approved'
-        ORDER BY "date", "id"`,
+      `SELECT l."id", to_char(l."date", 'YYYY-MM-DD') AS "date", l."hours"::text AS "hours",
+              l."description", l."source", c."organisation", c."decision", o."title" AS "event"
+         FROM "service_hours_logs" l
+         LEFT JOIN "hour_confirmations" c ON c."log_id" = l."id"
+         LEFT JOIN "opportunities_replica" o ON o."id" = l."opportunity_id" AND NOT o."deleted"
+        WHERE l."user_id" = $1 AND l."status" = 'approved'
+        ORDER BY l."date", l."id"`,
       [userId],
     );
   }

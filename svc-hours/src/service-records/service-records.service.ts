@@ -24,7 +24,7 @@ import type { HoursConfig } from '../hours.config';
 import { canonicalJson, parseRecordSigningKey, RecordSigner, sha256Hex } from './record-signing';
 import { type ServiceRecordEntity } from './service-record.entity';
 import { renderServiceRecordPdf } from './service-record-pdf';
-import { approvalText, SUPERVISOR_APPROVAL } from './approval-text';
+import { approvalText, recordEntryOf } from './approval-text';
 import { hoursCatalogue } from '../hours-catalogue';
 import { ServiceRecordsRepository, type ApprovedEntryRow } from './service-records.repository';
 
@@ -75,15 +75,10 @@ export class ServiceRecordsService {
     const rows = await this.records.approvedEntries(userId);
     const code = newCode();
     const issuedAt = new Date();
-    const entries = rows.map((row) => ({
-      date: row.date,
-      hours: Number(row.hours),
-      activity: row.description,
-      // Until organisations confirm entries, every approved entry was approved by a supervisor.
-      approval: SUPERVISOR_APPROVAL,
-    }));
+    const entries = rows.map(recordEntryOf);
     const content: ServiceRecordContent = {
       code,
+      district: this.config.DISTRICT_NAME,
       name,
       school: user?.schoolName ?? caller.school ?? '',
       grade: user?.grade ?? null,
@@ -139,7 +134,7 @@ export class ServiceRecordsService {
     const t = hoursCatalogue.for(language);
     const entries = record.content.entries.map((entry) => ({
       ...entry,
-      approval: approvalText(t, entry.approval),
+      approval: approvalText(t, entry),
     }));
     return { ...record.content, entries, valid, status: valid ? 'valid' : 'superseded' };
   }

@@ -44,7 +44,7 @@ export type Json = any;
 // variables (hours.config.ts); tests that read mail pass a sink's address.
 export function hoursTestConfig(
   database: TestDatabase,
-  options: { smtpUrl?: string } = {},
+  options: { smtpUrl?: string; districtName?: string } = {},
 ): ServiceConfig {
   return testServiceConfig({
     DB_SCHEMA: 'hours',
@@ -53,6 +53,8 @@ export function hoursTestConfig(
     SMTP_URL: options.smtpUrl ?? 'smtp://127.0.0.1:2525',
     MAIL_FROM: 'District Volunteering <no-reply@district.local>',
     RECORD_SIGNING_KEY: generateRecordSigningKey(),
+    // As platform.ts names it (the service's own default applies when the variable is unset).
+    DISTRICT_NAME: options.districtName ?? 'Jefferson Parish Public School System',
   });
 }
 
@@ -163,7 +165,9 @@ export interface HoursService {
   close(): Promise<void>;
 }
 
-export async function startHoursService(options: { smtpUrl?: string } = {}): Promise<HoursService> {
+export async function startHoursService(
+  options: { smtpUrl?: string; districtName?: string } = {},
+): Promise<HoursService> {
   const database = await createTestDatabase('hours');
   const config = hoursTestConfig(database, options);
   const service = await startTestService(AppModule.forRoot(), config, { service: SERVICE });

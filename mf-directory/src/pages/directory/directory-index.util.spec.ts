@@ -121,8 +121,15 @@ beforeAll(() => registerCatalogue(loadCatalogue));
 
 describe('directoryStats and formatHours', () => {
   it('counts students, sums hours and counts registry schools that have students', () => {
-    expect(directoryStats([ada, jose, bea, staff])).toEqual({
-      students: 4,
+    expect(directoryStats([ada, jose, bea])).toEqual({ students: 3, hours: 7.5, schools: 3 });
+    expect(directoryStats([])).toEqual({ students: 0, hours: 0, schools: 0 });
+  });
+
+  it('never counts staff as students, whatever school, grade or hours they carry', () => {
+    const supervisor = user({ school: 'Jesuit High School', serviceHours: 3, isSupervisor: true });
+    const admin = { ...staff, school: 'Chalmette High School', serviceHours: 2 };
+    expect(directoryStats([ada, jose, bea, admin, supervisor])).toEqual({
+      students: 3,
       hours: 7.5,
       schools: 3,
     });

@@ -1,5 +1,6 @@
 import { formatNumber, i18n } from '@district/ui';
 import {
+  isStaff,
   OTHER_SCHOOL,
   SCHOOL_NAMES,
   SCHOOLS,
@@ -118,11 +119,14 @@ export interface DirectoryStats {
 export function directoryStats(users: readonly DirectoryUser[]): DirectoryStats {
   let hours = 0;
   const schools = new Set<string>();
+  let students = 0;
   for (const user of users) {
+    if (isStaff(user)) continue;
+    students += 1;
     hours += user.serviceHours;
     if (user.school !== OTHER_SCHOOL) schools.add(user.school);
   }
-  return { students: users.length, hours: Math.round(hours * 10) / 10, schools: schools.size };
+  return { students, hours: Math.round(hours * 10) / 10, schools: schools.size };
 }
 
 // "4.5 hours" / "4.5 horas": one decimal unless whole, in the language in use.

@@ -17,6 +17,7 @@ import {
   useAuth,
   useT,
 } from '@district/ui';
+import { isStaff } from '@district/contracts';
 import { AuditLog } from './audit/audit-log';
 import { PendingConsents } from './district-settings/pending-consents';
 import { DistrictSettings } from './district-settings/district-settings';
@@ -122,7 +123,8 @@ export function DirectoryPage() {
           <p className="dir-summary" role="status">
             {searching
               ? t('directory.search.summary', {
-                  matches: formatNumber(matches.length),
+                  // Students only, as the total (issue 33: an admin also sees staff cards).
+                  matches: formatNumber(matches.filter((user) => !isStaff(user)).length),
                   total: formatNumber(stats.students),
                 })
               : ''}

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUser, ServiceHoursSummary, StudentProgress } from '@district/contracts';
 import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
@@ -50,6 +50,8 @@ const behind: StudentProgress = {
   behind: true,
 };
 
+let others: StudentProgress[] = [];
+
 let server: TestServer;
 let restoreFetch: () => void;
 let studentQueries: string[] = [];
@@ -61,9 +63,16 @@ beforeAll(async () => {
     'GET /api/service-hours/summary': (_req, res) => json(res, 200, summary),
     'GET /api/service-hours': (_req, res) =>
       json(res, 200, { items: [], total: 0, nextCursor: null }),
+    // Pages and searches as svc-hours does: Maya first, then numbered students.
     'GET /api/service-hours/students': (req, res) => {
       studentQueries.push(req.url ?? '');
-      json(res, 200, [behind]);
+      const query = new URL(req.url ?? '', 'http://x').searchParams;
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 25);
+      const q = (query.get('q') ?? '').toLowerCase();
+      const all = [behind, ...others].filter((s) => s.name.toLowerCase().includes(q));
+      const items = all.slice((page - 1) * pageSize, page * pageSize);
+      json(res, 200, { items, total: all.length, page, pageSize });
     },
   });
   restoreFetch = routeRelativeFetchTo(server.origin);
@@ -76,18 +85,20 @@ afterAll(async () => {
 
 beforeEach(() => {
   studentQueries = [];
+  others = [];
   queryClient.clear();
   usePlatformStore.setState({ user: undefined, toasts: [] });
 });
 
 afterEach(cleanup);
 
-const renderPage = () =>
-  renderInLanguage(
+function renderPage() {
+  return renderInLanguage(
     <AuthProvider>
       <SupervisorPage />
     </AuthProvider>,
   );
+}
 
 describe('SupervisorPage filters in both languages (issue 22)', () => {
   it('shows the filters, tabs and student progress in English', async () => {
@@ -125,9 +136,54 @@ describe('SupervisorPage filters in both languages (issue 22)', () => {
       expect(row.textContent).toContain('Grado 9');
       expect(row.textContent).toContain('2 de 10 horas · 1.5 pendientes · faltan 8');
       expect(within(row).getByRole('progressbar', { name: 'Progreso de Maya Lee' })).toBeTruthy();
-      expect(studentQueries.some((url) => url.includes('behindGoal=true'))).toBe(true);
+      await waitFor(() =>
+        expect(studentQueries.some((url) => url.includes('behindGoal=true'))).toBe(true),
+      );
       expect(
         within(students).getByRole('button', { name: 'Ver atrasados por escuela' }),
+      ).toBeTruthy();
+    });
+  });
+
+  it('pages Student Progress 25 at a time and searches it on the server, in both languages', async () => {
+    others = Array.from({ length: 59 }, (_, i) => ({
+      ...behind,
+      userId: 100 + i,
+      name: `Student ${String(i + 1).padStart(2, '0')}`,
+    }));
+    renderPage();
+    const students = await screen.findByRole('region', { name: 'Student Progress' });
+    expect(await within(students).findByText('Students 1–25 of 60')).toBeTruthy();
+    expect(within(students).getAllByTestId('goal-student')).toHaveLength(25);
+    expect(studentQueries.at(-1)).toContain('pageSize=25');
+    const pager = within(students).getByRole('navigation', { name: 'Pages of students' });
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    expect(await within(students).findByText('Students 26–50 of 60')).toBeTruthy();
+    expect(studentQueries.at(-1)).toContain('page=2');
+    fireEvent.change(within(students).getByRole('searchbox', { name: 'Search students by name' }), {
+      target: { value: 'maya' },
+    });
+    expect(await within(students).findByText('Students 1–1 of 1')).toBeTruthy();
+    expect(studentQueries.at(-1)).toContain('q=maya');
+    expect(studentQueries.at(-1)).not.toContain('page=2');
+    expect(within(students).queryByRole('navigation')).toBeNull();
+    fireEvent.change(within(students).getByRole('searchbox'), { target: { value: 'nobody' } });
+    expect(await within(students).findByText('No student matches “nobody”')).toBeTruthy();
+    cleanup();
+
+    await inSpanish(async () => {
+      renderPage();
+      const region = await screen.findByRole('region', { name: 'Progreso de los estudiantes' });
+      expect(await within(region).findByText('Estudiantes 1–25 de 60')).toBeTruthy();
+      const nav = within(region).getByRole('navigation', { name: 'Páginas de estudiantes' });
+      expect(within(nav).getByRole('button', { name: 'Página anterior' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      fireEvent.click(within(nav).getByRole('button', { name: 'Página siguiente' }));
+      expect(await within(region).findByText('Estudiantes 26–50 de 60')).toBeTruthy();
+      expect(
+        within(region).getByRole('searchbox', { name: 'Buscar estudiantes por nombre' }),
       ).toBeTruthy();
     });
   });

@@ -9,6 +9,7 @@ import { VerifyRecordPage } from './verify-record-page';
 
 const record: ServiceRecordView = {
   code: 'K7Q2-94XD',
+  district: 'Jefferson Parish Public School System',
   name: 'Maya Lee',
   school: 'Jesuit High School',
   grade: 10,
@@ -73,6 +74,8 @@ describe('VerifyRecordPage (issue 19) in both languages (issue 22)', () => {
   it('shows the record and checks a PDF in English', async () => {
     renderPage();
     expect(await screen.findByText('Issued Mar 20, 2026 · Code K7Q2-94XD')).toBeTruthy();
+    expect(screen.getByText('Issued by Jefferson Parish Public School System')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'How it was verified' })).toBeTruthy();
     expect(screen.getByText('Superseded')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('PDF file'), { target: { files: [pdf(100)] } });
     expect(
@@ -90,6 +93,7 @@ describe('VerifyRecordPage (issue 19) in both languages (issue 22)', () => {
       ).toBeTruthy();
       expect(await screen.findByText('Jesuit High School · Grado 10')).toBeTruthy();
       expect(screen.getByText('Emitido el 20 mar 2026 · Código K7Q2-94XD')).toBeTruthy();
+      expect(screen.getByText('Emitido por Jefferson Parish Public School System')).toBeTruthy();
       expect(screen.getByText('Reemplazado')).toBeTruthy();
       expect(screen.getByText('Total de horas aprobadas:').textContent).toContain('1,012.5');
       const table = screen.getByRole('table', { name: 'Horas de servicio aprobadas' });

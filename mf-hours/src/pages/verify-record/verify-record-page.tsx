@@ -55,6 +55,11 @@ function RecordDetails({ record }: { record: ServiceRecordView }) {
               {record.school}
               {record.grade !== null ? ` · ${t('hours.grade', { grade: record.grade })}` : ''}
             </p>
+            {record.district ? (
+              <p className="record-details__meta">
+                {t('hours.verify.issuedBy', { district: record.district })}
+              </p>
+            ) : null}
             <p className="record-details__meta">
               {t('hours.verify.issued', {
                 date: formatHoursDate(record.issuedAt.slice(0, 10)),

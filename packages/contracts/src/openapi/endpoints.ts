@@ -960,7 +960,11 @@ const spec: Registry = {
     tag: 'Service hours',
     access: 'supervisor',
     query: studentProgressQuerySchema,
-    success: { status: 200, schema: z.array(studentProgressSchema), description: 'Students' },
+    success: {
+      status: 200,
+      schema: pageOf(studentProgressSchema),
+      description: 'One page of students, most behind first (page, pageSize, q: part of a name)',
+    },
   },
   serviceHoursBehindGoal: {
     method: 'GET',
