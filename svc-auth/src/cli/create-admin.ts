@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import { addAuditRecord, addOutboxEvent, withTransaction } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
-import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 
 // Staff accounts sit outside the school registry (as the seed's do): "Other" in the directory.
@@ -30,8 +29,7 @@ export async function createAdmin(
   account: AdminAccount,
   password: () => Promise<string>,
 ): Promise<CreateAdminResult> {
-  // Wiring, not a query: the CLI runs without Nest, so it builds the repository Nest would inject.
-  const users = new UsersRepository(dataSource.getRepository(User), dataSource);
+  const users = UsersRepository.over(dataSource);
   const found = await users.findRolesByUsername(account.username);
   const passwordHash = found ? undefined : await new PasswordHasher().hash(await password());
 

@@ -66,6 +66,11 @@ export class UsersRepository {
   private readonly credits: string;
   private readonly identities: IdentityBatch;
 
+  // The CLI runs without Nest, so it builds the repository Nest would inject.
+  static over(dataSource: DataSource): UsersRepository {
+    return new UsersRepository(dataSource.getRepository(User), dataSource);
+  }
+
   constructor(
     @InjectRepository(User) private readonly repo: Repository<User>,
     private readonly dataSource: DataSource,
