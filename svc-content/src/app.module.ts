@@ -17,7 +17,7 @@ import { BlogPostEntity } from './blog-posts/blog-post.entity';
 export const SERVICE = 'svc-content';
 
 // Event types svc-content handles: the user replica and the notifications feed.
-export const HANDLED_EVENTS: readonly EventType[] = [
+const HANDLED_EVENTS: readonly EventType[] = [
   'user.registered',
   'user.updated',
   'user.deleted',

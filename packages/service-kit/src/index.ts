@@ -26,6 +26,7 @@ export { IdentityStrategy } from './identity/identity.strategy';
 
 export { ApiValidationPipe, zodValidationException } from './validation/zod-validation';
 export { IdParamDto } from './validation/id-param.dto';
+export { ReviewStatusDto } from './validation/review-status.dto';
 export { zodErrorBody } from './validation/zod-error-body';
 
 export * from './http/accepts-gzip.util';

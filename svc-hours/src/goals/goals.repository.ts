@@ -6,7 +6,7 @@ import { HourGoalEntity } from './hour-goal.entity';
 import { IS_BEHIND, STUDENT_PROGRESS, type StudentProgressRow } from './goal-progress.sql';
 
 // Students listed at most per request on the supervisor page (filters narrow it further).
-export const STUDENT_PROGRESS_LIMIT = 500;
+const STUDENT_PROGRESS_LIMIT = 500;
 
 const ORDERED = { grade: 'ASC', school: { direction: 'ASC', nulls: 'FIRST' } } as const;
 

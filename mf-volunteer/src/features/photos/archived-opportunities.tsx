@@ -7,7 +7,7 @@ import { ArchivedCard } from './archived-card';
 
 // Past events a page at a time (issue 14.5): each card also loads its photos, and the archive
 // only grows. The spec's plain call (?status=archived, the whole array) stays for other clients.
-export const ARCHIVED_PAGE_SIZE = 12;
+const ARCHIVED_PAGE_SIZE = 12;
 
 async function fetchArchivedPage(page: number, signal: AbortSignal): Promise<Page<Opportunity>> {
   const query = new URLSearchParams({
@@ -25,7 +25,7 @@ async function fetchArchivedPage(page: number, signal: AbortSignal): Promise<Pag
 
 // The key starts with the list's URL, so refreshVolunteerData (and a new-opportunity
 // notification) refreshes it with every other read of this area.
-export function useArchivedOpportunities() {
+function useArchivedOpportunities() {
   const query = useInfiniteQuery({
     queryKey: [apiPaths.opportunitiesByStatus('archived'), 'pages'],
     queryFn: ({ pageParam, signal }) => fetchArchivedPage(pageParam, signal),
