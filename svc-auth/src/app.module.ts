@@ -1,11 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import {
-  AuditModule,
-  DatabaseModule,
-  EventsModule,
-  MailModule,
-  type EventsModuleOptions,
-} from '@district/service-kit';
+import { defineServiceModule } from '@district/service-kit';
 import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AuditViewModule } from './audit/audit-view.module';
 import { AuthModule } from './auth/auth.module';
@@ -26,40 +19,29 @@ import { AUTH_ENTITIES } from './entities';
 
 export const SERVICE = 'svc-auth';
 
-export interface AppModuleOptions {
-  // Event routing, as in the other services (tests may point the relay elsewhere).
-  events?: EventsModuleOptions;
-}
-
-@Module({})
-export class AppModule {
-  static forRoot(options: AppModuleOptions = {}): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        FastifyPluginsModule,
-        DatabaseModule.forRoot({ entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS }),
-        // Relay for user.* events; consumer of hours.approved (hour credits) and audit.recorded.
-        EventsModule.forRoot({ service: SERVICE, ...options.events }),
-        MailModule.forRoot({ service: SERVICE }),
-        NotificationMailModule,
-        // The merged audit trail (issues 9, 16): svc-auth's own records go straight into it, the
-        // other services' arrive as audit.recorded events.
-        AuditModule.forRoot({ store: true }),
-        RateLimitModule,
-        AuthModule,
-        PasswordResetModule,
-        AvatarsModule,
-        DirectoryModule,
-        AdminUsersModule,
-        PrivacyModule,
-        PreferencesModule,
-        GuardianConsentModule,
-        BackupModule,
-        AuditViewModule,
-        OpenApiModule,
-        SeedModule,
-      ],
-    };
-  }
-}
+// Relay for user.* events; consumer of hours.approved (hour credits) and audit.recorded.
+export const AppModule = defineServiceModule({
+  service: SERVICE,
+  database: { entities: AUTH_ENTITIES, migrations: AUTH_MIGRATIONS },
+  // The merged audit trail (issues 9, 16): svc-auth's own records go straight into it, the
+  // other services' arrive as audit.recorded events.
+  audit: { store: true },
+  mail: true,
+  features: [
+    FastifyPluginsModule,
+    NotificationMailModule,
+    RateLimitModule,
+    AuthModule,
+    PasswordResetModule,
+    AvatarsModule,
+    DirectoryModule,
+    AdminUsersModule,
+    PrivacyModule,
+    PreferencesModule,
+    GuardianConsentModule,
+    BackupModule,
+    AuditViewModule,
+    OpenApiModule,
+    SeedModule,
+  ],
+});

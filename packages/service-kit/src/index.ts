@@ -3,6 +3,7 @@ export * from './config/service-config';
 export { SERVICE_CONFIG } from './config/service-config.token';
 
 export * from './bootstrap/create-service-app';
+export * from './bootstrap/service-module';
 export {
   ServiceKitModule,
   SERVICE_NAME,
