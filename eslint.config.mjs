@@ -122,6 +122,21 @@ const layeringConfigs = [
     },
   },
   {
+    // A service's unit test names its subject by the class (describe(XService.name)), so a rename
+    // cannot leave a stale title behind.
+    files: ['svc-*/src/**/*.service.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Program > ExpressionStatement > CallExpression[callee.name='describe'][arguments.0.type!='MemberExpression']",
+          message: `A service's unit test is describe(XService.name, ...) with the subject as \`sut\`. See docs/architecture.md, "A service, file by file".`,
+        },
+      ],
+    },
+  },
+  {
     // Repositories and migrations may query, but still open no transaction of their own.
     files: [
       'svc-*/src/**/*.repository.ts',

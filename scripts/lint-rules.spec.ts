@@ -104,7 +104,18 @@ export class FooService {
 }
 `;
 
+const UNIT_TEST_TITLED = `
+import { describe, it } from '@jest/globals';
+describe('foo service', () => { it('works', () => undefined); });
+`;
+const UNIT_TEST_NAMED = `
+import { describe, it } from '@jest/globals';
+import { FooService } from './foo.service';
+describe(FooService.name, () => { it('works', () => undefined); });
+`;
+
 const SERVICE = 'svc-hours/src/foo/foo.service.ts';
+const UNIT_TEST = 'svc-hours/src/foo/foo.service.spec.ts';
 const KIT_FILE = 'packages/service-kit/src/foo/foo.ts';
 const REPOSITORY = 'svc-hours/src/foo/foo.repository.ts';
 const MIGRATION = 'svc-hours/src/migrations/1800000000000-Foo.ts';
@@ -117,6 +128,7 @@ const TRANSACTION =
   /Open a transaction only with the kit's withTransaction.*docs\/architecture\.md/;
 const PG =
   /'pg' import is restricted.*Database connections belong to the kit's DatabaseModule.*docs\/architecture\.md/;
+const UNIT_TEST_NAME = /describe\(XService\.name.*docs\/architecture\.md/;
 const CONTROLLER_REPOSITORY = /A controller never imports a repository.*docs\/architecture\.md/;
 
 describe('layering lint rules (eslint.config.mjs, docs/architecture.md)', () => {
@@ -142,6 +154,7 @@ describe('layering lint rules (eslint.config.mjs, docs/architecture.md)', () => 
       CONTROLLER,
       CONTROLLER_REPOSITORY,
     ],
+    ['a service unit test titled by a string', UNIT_TEST_TITLED, UNIT_TEST, UNIT_TEST_NAME],
   ])('fails %s', async (_what, code, filePath, message) => {
     const messages = await messagesFor(code, filePath);
     expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
@@ -167,6 +180,7 @@ describe('layering lint rules (eslint.config.mjs, docs/architecture.md)', () => 
     ],
     ['a controller calling its service', CONTROLLER_IMPORTING_SERVICE, CONTROLLER],
     ['a service opening withTransaction over its repository', WITH_TRANSACTION, SERVICE],
+    ['a service unit test named by its class', UNIT_TEST_NAMED, UNIT_TEST],
   ])('passes %s', async (_what, code, filePath) => {
     expect(await messagesFor(code, filePath)).toEqual([]);
   });
