@@ -1,14 +1,12 @@
-export { a11yViolations, expectNoA11yViolations, type A11yOptions } from './a11y.ts';
-export { linkFrom, readMail, type CapturedMail, type ReadMailOptions } from './mail.ts';
+export { a11yViolations, expectNoA11yViolations } from './a11y.ts';
+export { linkFrom, readMail } from './mail.ts';
 export { runEnv } from './run-env.ts';
-export { registerUser, uniqueUser, type NewUser, type RegisteredUser } from './users.ts';
+export { registerUser, uniqueUser, type RegisteredUser } from './users.ts';
 export {
   readKitTokens,
   visualFindings,
   walkTabStops,
   VIEWPORTS,
-  type KitTokens,
-  type TabStop,
   type ViewportName,
 } from './visual.ts';
 export {
@@ -19,32 +17,8 @@ export {
   textIn,
   useSavedLanguage,
   type Language,
-  type Localized,
   type TextName,
 } from './language.ts';
-export {
-  forRole,
-  openTab,
-  SCREENS,
-  seededStudent,
-  settle,
-  SIGNED_IN,
-  signedInPage,
-  type Role,
-  type Screen,
-} from './screens.ts';
-export {
-  brokenWords,
-  motionOf,
-  reflowFindings,
-  resizeText,
-  smallTargets,
-  type Motion,
-} from './reflow.ts';
-export {
-  currentFocus,
-  expectFocusVisible,
-  expectNoKeyboardTrap,
-  tabTo,
-  type Focus,
-} from './keyboard.ts';
+export { forRole, SCREENS, settle, SIGNED_IN, signedInPage, type Role } from './screens.ts';
+export { brokenWords, motionOf, reflowFindings, resizeText, smallTargets } from './reflow.ts';
+export { expectFocusVisible, expectNoKeyboardTrap, tabTo } from './keyboard.ts';

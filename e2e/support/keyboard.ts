@@ -2,7 +2,7 @@
 // every stop that they can see where they are (WCAG 2.1.1, 2.1.2, 2.4.7).
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export interface Focus {
+interface Focus {
   description: string;
   // Whether the focused element shows a ring: an outline or a box-shadow.
   ring: boolean;
@@ -10,7 +10,7 @@ export interface Focus {
 }
 
 // What has the focus now, and whether it shows.
-export async function currentFocus(page: Page): Promise<Focus> {
+async function currentFocus(page: Page): Promise<Focus> {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement)

@@ -23,7 +23,7 @@ export interface Screen {
 
 // A tab by its place (the same in every language), then its name in the language in use, softly:
 // an area text not in Spanish yet is reported and the screen is still checked.
-export const openTab =
+const openTab =
   (name: TextName, index: number) =>
   async (page: Page, language: Language): Promise<void> => {
     const tab = page.getByRole('tab').nth(index);
@@ -132,9 +132,7 @@ export const SCREENS: Screen[] = [
 // One student per worker, with something on every signed-in screen: an opportunity they signed
 // up for, a blog post and a pending hours entry (the empty states are covered elsewhere).
 let student: { username: string; password: string } | undefined;
-export async function seededStudent(
-  browser: Browser,
-): Promise<{ username: string; password: string }> {
+async function seededStudent(browser: Browser): Promise<{ username: string; password: string }> {
   if (student) return student;
   const context = await browser.newContext({ baseURL: runEnv.baseUrl });
   const api = context.request;

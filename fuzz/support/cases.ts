@@ -32,7 +32,7 @@ export interface Fixtures {
 }
 
 // Path segments sent raw (already percent-encoded where a raw byte could not travel).
-export const ODD_PATH_VALUES: Array<[string, string]> = [
+const ODD_PATH_VALUES: Array<[string, string]> = [
   ['dot-dot', '..'],
   ['encoded traversal', '..%2f..%2fetc%2fpasswd'],
   ['encoded dots', '%2e%2e%2f'],
@@ -55,7 +55,7 @@ export const ODD_PATH_VALUES: Array<[string, string]> = [
   ['semicolon', '1;select'],
 ];
 
-export const ODD_QUERY_VALUES: Array<[string, string]> = [
+const ODD_QUERY_VALUES: Array<[string, string]> = [
   ['empty', ''],
   ['%00', '%00'],
   ['embedded %00', 'a%00b'],
@@ -81,7 +81,7 @@ const RAW_NUMBERS: Array<[string, string]> = [
   ['beyond safe integer', '9007199254740993'],
 ];
 
-export const VALUE_MUTATIONS: Array<[string, unknown]> = [
+const VALUE_MUTATIONS: Array<[string, unknown]> = [
   ['number', 12345],
   ['max double', Number.MAX_VALUE],
   ['min double', -Number.MAX_VALUE],
@@ -144,7 +144,7 @@ const CONTENT_TYPES: Array<[string, string | undefined, (json: string) => string
   ['XML', 'application/xml', () => '<a>1</a>'],
 ];
 
-export function lowestRole(operation: Operation): Role {
+function lowestRole(operation: Operation): Role {
   const roles = operation['x-roles'];
   if (roles.length === 0) return 'anonymous';
   if (roles.includes('student')) return 'student';

@@ -127,7 +127,7 @@ function checkStatic(source: StaticSource | undefined, label: string, problems: 
   }
 }
 
-export function isHost(value: string): boolean {
+function isHost(value: string): boolean {
   return HOST.test(value) || /^[0-9A-Fa-f:.]+$/.test(value);
 }
 

@@ -6,7 +6,7 @@ import { ProtectedRoute, PublicOnlyRoute } from './routing/protected-route';
 
 // The sign-in screen ships with the first load (it is where new visitors land); everything behind
 // sign-in and the rarely used pages are separate chunks.
-export const AppLayout = lazyPage(() =>
+const AppLayout = lazyPage(() =>
   import('./layout/app-layout').then((m) => ({ default: m.AppLayout })),
 );
 const HomePage = lazyPage(() =>

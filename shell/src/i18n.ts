@@ -6,11 +6,11 @@ import en from './locales/en.json';
 // (packages/ui/webpack/lingui-catalogue-loader.js); jest imports it raw and compiles on use.
 i18n.load('en', en);
 
-export const loadCatalogue: CatalogueLoader = (language) =>
+const loadCatalogue: CatalogueLoader = (language) =>
   language === 'en'
     ? Promise.resolve(en)
     : import(/* webpackChunkName: "locale-shell-[request]" */ `./locales/${language}.json`);
 
 // Registered when the app module loads, so main.tsx's first changeLanguage (and every later
 // switch) fetches the shell's catalogue along with the remotes'.
-export const ready = registerCatalogue(loadCatalogue);
+void registerCatalogue(loadCatalogue);

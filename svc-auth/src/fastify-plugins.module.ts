@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES } from '@district/contracts';
 
-export const FASTIFY_PLUGINS = Symbol('svc-auth:fastify-plugins');
+const FASTIFY_PLUGINS = Symbol('svc-auth:fastify-plugins');
 
 // Nest builds providers before it registers any route, so registering the plugins here puts them
 // in place for every route while main.ts and the tests keep using the kit's startService() /

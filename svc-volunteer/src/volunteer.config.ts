@@ -14,7 +14,7 @@ const timeZone = z
     }
   }, 'must be an IANA time zone, e.g. America/Chicago');
 
-export const DEFAULT_DISTRICT_TIME_ZONE = 'America/Chicago';
+const DEFAULT_DISTRICT_TIME_ZONE = 'America/Chicago';
 
 // svc-volunteer's own variables, validated with the common ones at start.
 export const volunteerConfigSchema = z.object({

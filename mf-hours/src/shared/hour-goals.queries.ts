@@ -7,7 +7,7 @@ import { languageHeader } from './language';
 // Issue 19, admins: the hour goals per grade (optionally per school). Only the admin's goals
 // screen imports this file (its own chunk), so contracts' zod helpers stay out of other pages.
 
-export const HOUR_GOALS_KEY = [hourGoalsPath] as const;
+const HOUR_GOALS_KEY = [hourGoalsPath] as const;
 
 export function useHourGoals() {
   return useQuery<HourGoal[], Error>({

@@ -23,7 +23,7 @@ export const HOURS_KEY = [apiPaths.serviceHours] as const;
 // The same path as contracts' serviceHoursSummaryPath, without pulling zod into this page's bundle.
 const SUMMARY_PATH = `${apiPaths.serviceHours}/summary`;
 // Enough to fill a screen or two; the rest comes with "Show more", so a tab renders fast.
-export const REVIEW_PAGE_SIZE = 25;
+const REVIEW_PAGE_SIZE = 25;
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { credentials: 'include', signal, headers: languageHeader() });
@@ -75,7 +75,7 @@ export function useLogHours() {
   });
 }
 
-export const SUMMARY_KEY = [...HOURS_KEY, 'summary'] as const;
+const SUMMARY_KEY = [...HOURS_KEY, 'summary'] as const;
 
 // Stat cards, tab counts and the school list, overall and per school: one small request, and
 // switching the school filter needs none.
@@ -87,7 +87,7 @@ export function useHoursSummary() {
 }
 
 // confirmation (issue 19): narrows the tab by the organisation's answer.
-export const reviewListKey = (
+const reviewListKey = (
   status: ReviewStatus,
   school: string | undefined,
   confirmation?: ConfirmationFilter,

@@ -20,7 +20,7 @@ const SOURCE_LABELS: Record<Exclude<HoursSource, 'manual'>, string> = {
   'check-in': 'hours.status.checkIn',
 };
 
-export function statusLabel(status: ReviewStatus, source: HoursSource = 'manual'): string {
+function statusLabel(status: ReviewStatus, source: HoursSource = 'manual'): string {
   return i18n._(source === 'manual' ? LABELS[status] : SOURCE_LABELS[source]);
 }
 

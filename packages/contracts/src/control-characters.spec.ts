@@ -14,7 +14,6 @@ const OUTPUT_ONLY_NAMES = new Set<string>([
   'blogAuthorSchema',
   'currentUserSchema',
   'directoryUserSchema',
-  'publicUserSchema',
   'signupEntrySchema',
   'studentProgressSchema',
   'notificationFeedItemSchema',

@@ -49,8 +49,6 @@ export const createOpportunitySchema = z
     path: ['endsAt'],
     message: VALIDATION.endBeforeStart,
   });
-// The brief's name for the same request schema.
-export const opportunitySchema = createOpportunitySchema;
 export type CreateOpportunityInput = z.output<typeof createOpportunitySchema>;
 // The Create Opportunity form: its text inputs for numbers converted, then the body's schema.
 export const createOpportunityFormSchema = withNumberInputs(createOpportunitySchema, [
@@ -114,7 +112,6 @@ export const eventPhotoSchema = z.strictObject({
     .min(1, VALIDATION.captionRequired)
     .max(CAPTION_MAX, VALIDATION.captionTooLong),
 });
-export const submitPhotoSchema = eventPhotoSchema;
 export type EventPhotoInput = z.output<typeof eventPhotoSchema>;
 
 export const eventPhotoResponseSchema = z.object({

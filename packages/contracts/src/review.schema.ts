@@ -10,10 +10,3 @@ export const reviewStatusSchema = z.strictObject({
   }),
 });
 export type ReviewStatusInput = z.output<typeof reviewStatusSchema>;
-
-export const blogStatusSchema = reviewStatusSchema;
-export const hoursStatusSchema = reviewStatusSchema;
-export const photoStatusSchema = reviewStatusSchema;
-export type BlogStatusInput = ReviewStatusInput;
-export type HoursStatusInput = ReviewStatusInput;
-export type PhotoStatusInput = ReviewStatusInput;

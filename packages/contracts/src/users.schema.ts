@@ -195,8 +195,6 @@ export const directoryUserSchema = z.object({
   hidden: z.boolean().optional(),
 });
 export type DirectoryUser = z.infer<typeof directoryUserSchema>;
-export const publicUserSchema = directoryUserSchema;
-export type PublicUser = DirectoryUser;
 
 // GET /api/user, POST /api/login, POST /api/register: the owner also sees their username and e-mail.
 // GET /api/user?optional=1 (issue 34): the shell's own session check, for which "nobody signed

@@ -3,6 +3,7 @@ export * from './config/service-config';
 export { SERVICE_CONFIG } from './config/service-config.token';
 
 export * from './bootstrap/create-service-app';
+export * from './bootstrap/service-module';
 export {
   ServiceKitModule,
   SERVICE_NAME,
@@ -26,6 +27,7 @@ export { IdentityStrategy } from './identity/identity.strategy';
 
 export { ApiValidationPipe, zodValidationException } from './validation/zod-validation';
 export { IdParamDto } from './validation/id-param.dto';
+export { ReviewStatusDto } from './validation/review-status.dto';
 export { zodErrorBody } from './validation/zod-error-body';
 
 export * from './http/accepts-gzip.util';

@@ -1,6 +1,6 @@
 import { REMOTES_CONFIG_PATH } from '@district/contracts';
 
-export interface RemoteEntryConfig {
+interface RemoteEntryConfig {
   name: string;
   // URL of the remote's mf-manifest.json (or remoteEntry.js).
   entry: string;

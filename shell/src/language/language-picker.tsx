@@ -18,7 +18,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español'
 
 // Switches the page (every loaded catalogue, <html lang>), keeps the choice on this device and,
 // for a signed-in user, on the account so mails and notifications follow it.
-export async function chooseLanguage(language: Language, signedIn: boolean): Promise<void> {
+async function chooseLanguage(language: Language, signedIn: boolean): Promise<void> {
   await changeLanguage(language, { remember: true });
   if (signedIn) await apiRequest('PATCH', apiPaths.userPreferences, { language });
 }

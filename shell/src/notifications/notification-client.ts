@@ -10,10 +10,10 @@ import { throwIfResNotOk } from '@district/ui';
 // One stream per browser (browsers allow six HTTP/1.1 connections per host across all tabs): the
 // tab holding this Web Lock reads the stream (or polls) and hands each item to the other tabs.
 // The lock is released when its tab closes, and a waiting tab takes over.
-export const LEADER_LOCK = 'district:notifications-leader';
-export const CHANNEL_NAME = 'district:notifications';
+const LEADER_LOCK = 'district:notifications-leader';
+const CHANNEL_NAME = 'district:notifications';
 // While polling because the stream failed, the stream is tried again every this many polls.
-export const STREAM_RETRY_AFTER_POLLS = 10;
+const STREAM_RETRY_AFTER_POLLS = 10;
 
 type ChannelMessage =
   | { kind: 'item'; item: AnyNotificationItem }
@@ -35,7 +35,7 @@ export interface NotificationClientOptions {
 
 // SPEC §3/§4: new_opportunity items with a title and a location are shown, and (issue 18) the
 // user's own personal items; anything else is ignored.
-export function isShowable(value: unknown): value is AnyNotificationItem {
+function isShowable(value: unknown): value is AnyNotificationItem {
   if (isPersonalNotification(value)) return true;
   const item = value as { type?: unknown; data?: { title?: unknown; location?: unknown } } | null;
   return (

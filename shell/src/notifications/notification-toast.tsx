@@ -82,7 +82,7 @@ export function showNotificationToast(
 }
 
 // Where a personal toast's "View" leads: its path, at the opportunity's card when it names one.
-export function personalPath(item: PersonalNotificationItem): string | null {
+function personalPath(item: PersonalNotificationItem): string | null {
   const { path, opportunityId } = item.data;
   if (path === null) return null;
   return opportunityId !== null && path === '/volunteer'

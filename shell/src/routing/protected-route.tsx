@@ -33,7 +33,7 @@ export function PublicOnlyRoute({ children }: { children: ReactNode }) {
 }
 
 // Only same-site paths: never follow a redirect target to another origin.
-export function safeReturnPath(state: unknown): string {
+function safeReturnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }

@@ -5,8 +5,8 @@ import { SERVICE_CONFIG } from '@district/service-kit';
 import { isSecurePublicUrl, type AuthConfig } from '../auth.config';
 
 export const DEVICE_COOKIE_NAME = 'login_device';
-export const DEVICE_COOKIE_PATH = '/api/login';
-export const DEVICE_TTL_SECONDS = 180 * 24 * 60 * 60;
+const DEVICE_COOKIE_PATH = '/api/login';
+const DEVICE_TTL_SECONDS = 180 * 24 * 60 * 60;
 
 interface DeviceClaims {
   // Lower-cased username the browser signed in as.

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_SIZE = 256;
+const AVATAR_SIZE = 256;
 
 // Raster formats only: sharp also reads SVG and PDF, which are text/vector documents we do not
 // want to rasterise from user input.

@@ -13,7 +13,7 @@ import { BackupRepository } from './backup.repository';
 
 // Rows per FETCH: ~50 KB of JSON. Small pieces die young in V8; a large batch held while the
 // client drains it would be promoted to the old generation and swell the process until a full GC.
-export const BACKUP_BATCH_ROWS = 250;
+const BACKUP_BATCH_ROWS = 250;
 
 // GET /api/backup/users as a stream: a server-side cursor in one REPEATABLE READ transaction (a
 // consistent picture of every user), fetched a batch at a time as the client reads, so 100,000

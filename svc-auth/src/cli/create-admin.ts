@@ -1,8 +1,12 @@
-import type { DataSource } from 'typeorm';
-import { addAuditRecord, addOutboxEvent, withTransaction } from '@district/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  addAuditRecord,
+  addOutboxEvent,
+  withTransaction,
+  type AuditDetail,
+} from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import { toUserEventPayload, type UserView } from '../users/user-view';
-import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 
 // Staff accounts sit outside the school registry (as the seed's do): "Other" in the directory.
@@ -30,8 +34,7 @@ export async function createAdmin(
   account: AdminAccount,
   password: () => Promise<string>,
 ): Promise<CreateAdminResult> {
-  // Wiring, not a query: the CLI runs without Nest, so it builds the repository Nest would inject.
-  const users = new UsersRepository(dataSource.getRepository(User), dataSource);
+  const users = UsersRepository.over(dataSource);
   const found = await users.findRolesByUsername(account.username);
   const passwordHash = found ? undefined : await new PasswordHasher().hash(await password());
 
@@ -43,17 +46,9 @@ export async function createAdmin(
       await users.setRoles(manager, row.id, { isAdmin: true, isSupervisor: row.isSupervisor });
       const user = (await users.findView(row.id, manager)) as UserView;
       await addOutboxEvent(manager, 'user.updated', toUserEventPayload(user));
-      await addAuditRecord(manager, {
-        actorId: null,
-        action: 'user.roles.change',
-        target: { type: 'user', id: user.id },
-        outcome: 'success',
-        detail: {
-          name: user.name,
-          by: 'operator',
-          from: { isAdmin: false, isSupervisor: row.isSupervisor },
-          to: { isAdmin: true, isSupervisor: row.isSupervisor },
-        },
+      await auditOperatorRoles(manager, user, {
+        from: { isAdmin: false, isSupervisor: row.isSupervisor },
+        to: { isAdmin: true, isSupervisor: row.isSupervisor },
       });
       return { kind: 'promoted', user };
     }
@@ -73,18 +68,25 @@ export async function createAdmin(
       isSupervisor: false,
     });
     await addOutboxEvent(manager, 'user.registered', toUserEventPayload(user));
-    await addAuditRecord(manager, {
-      actorId: null,
-      action: 'user.roles.change',
-      target: { type: 'user', id: user.id },
-      outcome: 'success',
-      detail: {
-        name: user.name,
-        by: 'operator',
-        created: true,
-        to: { isAdmin: true, isSupervisor: false },
-      },
+    await auditOperatorRoles(manager, user, {
+      created: true,
+      to: { isAdmin: true, isSupervisor: false },
     });
     return { kind: 'created', user };
+  });
+}
+
+// The trail's record of the operator's change (actor null = an operator at the command line).
+function auditOperatorRoles(
+  manager: EntityManager,
+  user: UserView,
+  change: AuditDetail,
+): Promise<string> {
+  return addAuditRecord(manager, {
+    actorId: null,
+    action: 'user.roles.change',
+    target: { type: 'user', id: user.id },
+    outcome: 'success',
+    detail: { name: user.name, by: 'operator', ...change },
   });
 }

@@ -7,7 +7,6 @@ import { AuditService, OutboxService, runMigrations } from '@district/service-ki
 import { RosterImportService } from '../rosters/roster-import.service';
 import { RostersRepository, type RoleRules } from '../rosters/rosters.repository';
 import { SessionStore } from '../sessions/session-store';
-import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 
 const USAGE =
@@ -52,7 +51,7 @@ async function main(): Promise<number> {
     const imports = new RosterImportService(
       dataSource,
       new RostersRepository(dataSource),
-      new UsersRepository(dataSource.getRepository(User), dataSource),
+      UsersRepository.over(dataSource),
       outbox,
       new AuditService(dataSource, 'svc-auth', { store: true }, outbox),
       new SessionStore(redis, process.env.BULLMQ_PREFIX ?? 'district'),

@@ -6,7 +6,7 @@ import { etagMatches } from './http-cache.util';
 
 // Issue 20: the stat cards' figures count every student, hidden ones included, while the list
 // holds only what this viewer may see.
-export const DIRECTORY_TOTAL_HEADERS = {
+const DIRECTORY_TOTAL_HEADERS = {
   students: 'x-total-students',
   serviceHours: 'x-total-service-hours',
   schools: 'x-schools-with-students',

@@ -24,9 +24,8 @@ export class DirectoryRepository {
   // The counter and the rows from one snapshot, so the version always describes these rows.
   // `manager` is a fresh transaction's (nothing run in it yet).
   async readSnapshot(manager: EntityManager): Promise<{ version: number; rows: DirectoryRow[] }> {
-    // raw SQL: the kit's withTransaction takes no isolation level; SET TRANSACTION as the first
-    // statement makes this transaction REPEATABLE READ, as dataSource.transaction('REPEATABLE
-    // READ') did.
+    // raw SQL: SET TRANSACTION as the first statement makes the caller's transaction REPEATABLE
+    // READ, so the snapshot rule stays beside the two reads that need it.
     await manager.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     return { version: await this.readVersion(manager), rows: await this.listUsers(manager) };
   }

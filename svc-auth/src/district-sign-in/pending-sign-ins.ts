@@ -5,7 +5,7 @@ import { REDIS, SERVICE_CONFIG, type Redis } from '@district/service-kit';
 import { isSecurePublicUrl, type AuthConfig } from '../auth.config';
 
 // Ten minutes to get through the district's login page (and, after it, to type the password).
-export const PENDING_TTL_SECONDS = 600;
+const PENDING_TTL_SECONDS = 600;
 const COOKIE_PATH = '/api/auth/district';
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

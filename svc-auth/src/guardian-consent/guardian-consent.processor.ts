@@ -7,7 +7,7 @@ import { GuardianConsentService } from './guardian-consent.service';
 
 export const CONSENT_SWEEP_QUEUE = 'auth-consent-sweep';
 // One scheduler id for every replica: the job exists once, each run taken by one worker.
-export const CONSENT_SWEEP_SCHEDULER_ID = 'delete-accounts-without-consent';
+const CONSENT_SWEEP_SCHEDULER_ID = 'delete-accounts-without-consent';
 const DEFAULT_INTERVAL_MS = 3_600_000;
 
 // Deletes accounts still waiting for a guardian after CONSENT_DEADLINE_DAYS, on a BullMQ job

@@ -35,7 +35,7 @@ import { mailWriter } from '../mail/mail-texts';
 import { renderGuardianConsentMail } from './guardian-consent-mail.template';
 import { GuardianConsentRepository } from './guardian-consent.repository';
 
-export const CONSENT_MAIL_JOB = 'guardian-consent';
+const CONSENT_MAIL_JOB = 'guardian-consent';
 const DEFAULT_DEADLINE_DAYS = 30;
 
 // Where the guardian answered from: kept in the audit trail with the answer.

@@ -18,7 +18,7 @@ import { UsersRepository } from '../users/users.repository';
 import { mailWriter } from './mail-texts';
 import { renderNotificationMail } from './notification-mail.template';
 
-export const NOTIFICATION_MAIL_JOB = 'notification';
+const NOTIFICATION_MAIL_JOB = 'notification';
 
 const notificationMailJobSchema = z.object({
   to: z.string(),

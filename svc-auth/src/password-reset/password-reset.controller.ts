@@ -6,7 +6,7 @@ import { PasswordResetService } from './password-reset.service';
 import { ResetErrorFilter } from './reset-error.filter';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 
-export const RESET_DONE_MESSAGE = 'Password has been reset successfully';
+const RESET_DONE_MESSAGE = 'Password has been reset successfully';
 
 @Public()
 @Controller('api/password-reset')

@@ -21,7 +21,7 @@ import { UsersRepository } from '../users/users.repository';
 import { PasswordResetRepository } from './password-reset.repository';
 import { createResetToken, hashResetToken, resetLink } from './reset-token.util';
 
-export const RESET_MAIL_JOB = 'password-reset';
+const RESET_MAIL_JOB = 'password-reset';
 // Stops anyone from flooding one inbox through the public form; extra requests are dropped silently.
 const MAILS_PER_ADDRESS_PER_HOUR = 5;
 

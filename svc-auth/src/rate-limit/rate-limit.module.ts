@@ -13,8 +13,8 @@ import {
 import { isRegistration } from './rate-limit.guard';
 import { SchoolNetworks } from './school-networks';
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
-export const REGISTRATION_DAY_MS = 24 * 60 * 60 * 1000;
+const RATE_LIMIT_WINDOW_MS = 60_000;
+const REGISTRATION_DAY_MS = 24 * 60 * 60 * 1000;
 
 // Request-rate limits for the routes that cost something per call: registration (an account),
 // reset requests (a queued mail) and avatar uploads (image work and disk). Routes opt in with

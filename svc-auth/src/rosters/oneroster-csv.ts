@@ -8,8 +8,8 @@ import { GRADE_MAX, GRADE_MIN, matchSchool, TEXT_LIMITS } from '@district/contra
 // Issue 31: the two files of a OneRoster 1.1 CSV bundle the platform reads (1EdTech's format,
 // as student information systems, Clever and ClassLink export it), checked line by line.
 
-export type RosterFile = 'orgs' | 'users';
-export type RosterRole = 'student' | 'teacher' | 'administrator';
+type RosterFile = 'orgs' | 'users';
+type RosterRole = 'student' | 'teacher' | 'administrator';
 
 export interface RosterLineError {
   file: RosterFile;
@@ -29,7 +29,7 @@ export interface RosterRow {
 }
 
 // A users.csv line read, its school still to be found among its orgs (resolveRoster).
-export interface ParsedUser extends RosterRow {
+interface ParsedUser extends RosterRow {
   orgSourcedIds: string;
   line: number;
 }
@@ -61,7 +61,7 @@ const USER_COLUMNS = [
 ] as const;
 
 // Enough to show what is wrong without answering megabytes about a file that is not a roster.
-export const MAX_REPORTED_ERRORS = 200;
+const MAX_REPORTED_ERRORS = 200;
 const MAX_LINE_BYTES = 64 * 1024;
 const ID_MAX = 255;
 const NAME_MAX = 100;

@@ -24,7 +24,7 @@ export interface RosterImportOptions {
 }
 
 // A roster that is not one, or has bad lines: 400, each line named, nothing applied.
-export function rosterRefusal(errors: RosterLineError[]): BadRequestException {
+function rosterRefusal(errors: RosterLineError[]): BadRequestException {
   return new BadRequestException({
     statusCode: 400,
     message: REGISTRATION_MESSAGES.rosterRefused,

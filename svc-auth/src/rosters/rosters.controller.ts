@@ -6,7 +6,7 @@ import type { ParsedOrgs, ParsedUsers } from './oneroster-csv';
 import { RosterImportService } from './roster-import.service';
 import { RosterImportQueryDto } from './rosters.dto';
 
-export const ROSTER_FILE_MAX_BYTES = 64 * 1024 * 1024;
+const ROSTER_FILE_MAX_BYTES = 64 * 1024 * 1024;
 
 // Issue 31: admins upload the OneRoster bundle; ?dryRun=true previews it.
 @Roles('admin')

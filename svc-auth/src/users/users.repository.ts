@@ -8,21 +8,23 @@ import { User } from './user.entity';
 import { HourCredit } from './hour-credit.entity';
 import { toUserView, type UserRow, type UserView } from './user-view';
 
-// The columns of a UserView (service_hours apart: it is computed or cast where it is read).
-const VIEW_COLUMNS = [
+// The properties of a UserView (serviceHours apart: it is computed or cast where it is read),
+// and their columns.
+const VIEW_PROPERTIES = [
   'id',
   'username',
   'name',
   'email',
   'school',
   'grade',
-  'avatar_url',
-  'is_admin',
-  'is_supervisor',
-  'directory_visible',
-  'consent_status',
+  'avatarUrl',
+  'isAdmin',
+  'isSupervisor',
+  'directoryVisible',
+  'consentStatus',
   'language',
 ];
+const VIEW_COLUMNS = VIEW_PROPERTIES.map((p) => p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 export interface NewUser {
   username: string;
@@ -66,6 +68,11 @@ export class UsersRepository {
   private readonly users: string;
   private readonly credits: string;
   private readonly identities: IdentityBatch;
+
+  // The CLI runs without Nest, so it builds the repository Nest would inject.
+  static over(dataSource: DataSource): UsersRepository {
+    return new UsersRepository(dataSource.getRepository(User), dataSource);
+  }
 
   constructor(
     @InjectRepository(User) private readonly repo: Repository<User>,
@@ -227,21 +234,7 @@ export class UsersRepository {
       })
       // The stored row as the screens see it (a new account has no credits yet). TypeORM takes
       // property names here and answers raw rows with column names.
-      .returning([
-        'id',
-        'username',
-        'name',
-        'email',
-        'school',
-        'grade',
-        'avatarUrl',
-        'isAdmin',
-        'isSupervisor',
-        'directoryVisible',
-        'consentStatus',
-        'serviceHours',
-        'language',
-      ])
+      .returning([...VIEW_PROPERTIES, 'serviceHours'])
       .execute();
     return toUserView((result.raw as UserRow[])[0]);
   }

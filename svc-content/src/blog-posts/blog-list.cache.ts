@@ -3,7 +3,7 @@ import { ListCache } from '@district/service-kit';
 
 // How many lists one process keeps: the shared approved list, the admins' list and one per
 // author who has pending or rejected posts. A 2,000-post list is a few hundred KB gzip.
-export const BLOG_LIST_CACHE_ENTRIES = 64;
+const BLOG_LIST_CACHE_ENTRIES = 64;
 
 // The full list is the same bytes for every reader of one kind until something changes, and
 // serialising plus compressing ~1.5 MB of JSON costs far more than the query: the kit's list

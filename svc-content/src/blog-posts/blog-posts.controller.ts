@@ -15,11 +15,12 @@ import type { BlogPost, Page } from '@district/contracts';
 import {
   CurrentUser,
   IdParamDto,
+  ReviewStatusDto,
   Roles,
   sendCachedList,
   type Identity,
 } from '@district/service-kit';
-import { BlogListQueryDto, BlogPostDto, BlogStatusDto } from './blog-posts.dto';
+import { BlogListQueryDto, BlogPostDto } from './blog-posts.dto';
 import { BlogPostsService } from './blog-posts.service';
 
 @Controller('api/blog-posts')
@@ -53,7 +54,7 @@ export class BlogPostsController {
   review(
     @CurrentUser() user: Identity,
     @Param() { id }: IdParamDto,
-    @Body() body: BlogStatusDto,
+    @Body() body: ReviewStatusDto,
   ): Promise<BlogPost> {
     return this.posts.review(id, body.status, user.id);
   }

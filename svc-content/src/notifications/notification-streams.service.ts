@@ -6,7 +6,7 @@ import { NotificationFeedService } from './notification-feed.service';
 import { NotificationSignalService } from './notification-signal.service';
 import { formatSseItem, SSE_HEARTBEAT, ssePreamble } from './sse-format.util';
 
-export const HEARTBEAT_INTERVAL_MS = 25_000;
+const HEARTBEAT_INTERVAL_MS = 25_000;
 // Streams are closed (the browser reconnects at once) after about this long, so the session is
 // checked again by the gateway: a signed-out or deleted user stops receiving soon after.
 export const STREAM_MAX_AGE_MS = 30 * 60_000;

@@ -6,7 +6,7 @@ import { NotificationItemEntity } from './notification-item.entity';
 
 // Items older than this are skipped (the cursor still moves past them): a user who comes back
 // after a while sees what is new from now on, not a storm of toasts about old opportunities.
-export const NOTIFICATION_MAX_AGE_MS = 10 * 60_000;
+const NOTIFICATION_MAX_AGE_MS = 10 * 60_000;
 
 export interface ItemRow {
   id: number;

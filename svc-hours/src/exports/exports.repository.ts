@@ -7,20 +7,7 @@ import { BEHIND_GOAL_USER_IDS, SCHOOL_OF } from '../goals/goal-progress.sql';
 
 // Rows per round trip of the cursor behind the stream: a few hundred KB in flight, whatever the
 // export's size.
-export const EXPORT_BATCH_ROWS = 1000;
-
-export interface ExportRow {
-  id: number;
-  date: string;
-  student: string | null;
-  school: string;
-  grade: number | null;
-  hours: string;
-  status: string;
-  description: string;
-  submitted_at: string;
-  reviewed_at: string | null;
-}
+const EXPORT_BATCH_ROWS = 1000;
 
 export interface OpenExport {
   rows: QueryStream;
@@ -29,7 +16,7 @@ export interface OpenExport {
 }
 
 // The supervisor screen's filters as SQL (school, grade, status, entry date range, behind goal).
-export function exportWhere(query: HoursFilterQuery, params: unknown[]): string {
+function exportWhere(query: HoursFilterQuery, params: unknown[]): string {
   const conditions: string[] = [];
   const add = (value: unknown, sql: (p: string) => string) => {
     params.push(value);

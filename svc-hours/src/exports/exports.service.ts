@@ -7,7 +7,7 @@ import { ExportsRepository } from './exports.repository';
 import { spreadsheetSafe } from './spreadsheet-safe';
 
 // Column order and headings of the hours export.
-export const EXPORT_COLUMNS = [
+const EXPORT_COLUMNS = [
   { key: 'id', header: 'Entry' },
   { key: 'date', header: 'Date' },
   { key: 'student', header: 'Student' },

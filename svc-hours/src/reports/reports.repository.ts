@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { IS_BEHIND, SCHOOL_OF, STUDENT_PROGRESS } from '../goals/goal-progress.sql';
 
 // Rows in the top organisations table.
-export const TOP_ORGANISATIONS = 20;
+const TOP_ORGANISATIONS = 20;
 
 export interface HoursByMonthRow {
   school: string;

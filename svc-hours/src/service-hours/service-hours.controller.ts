@@ -5,11 +5,11 @@ import {
   CurrentUser,
   IdParamDto,
   requestLanguage,
+  ReviewStatusDto,
   Roles,
   type Identity,
 } from '@district/service-kit';
 import {
-  HoursStatusDto,
   ServiceHoursDto,
   ServiceHoursListQueryDto,
   ServiceHoursSummaryQueryDto,
@@ -55,7 +55,7 @@ export class ServiceHoursController {
   review(
     @CurrentUser() user: Identity,
     @Param() { id }: IdParamDto,
-    @Body() body: HoursStatusDto,
+    @Body() body: ReviewStatusDto,
   ): Promise<ServiceHoursLog> {
     return this.hours.review(user, id, body.status);
   }

@@ -1,6 +1,5 @@
 import { createZodDto } from 'nestjs-zod';
 import {
-  hoursStatusSchema,
   serviceHoursListQuerySchema,
   serviceHoursSchema,
   serviceHoursSummaryQuerySchema,
@@ -9,4 +8,3 @@ import {
 export class ServiceHoursListQueryDto extends createZodDto(serviceHoursListQuerySchema) {}
 export class ServiceHoursSummaryQueryDto extends createZodDto(serviceHoursSummaryQuerySchema) {}
 export class ServiceHoursDto extends createZodDto(serviceHoursSchema) {}
-export class HoursStatusDto extends createZodDto(hoursStatusSchema) {}

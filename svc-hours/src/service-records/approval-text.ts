@@ -4,7 +4,7 @@ import type { ApprovedEntryRow } from './service-records.repository';
 
 // How an entry was approved, as signed into a record's content: a fixed English value (the data
 // the signature covers). Readers see it in their language; an unknown value shows as signed.
-export const SUPERVISOR_APPROVAL = 'Approved by a supervisor';
+const SUPERVISOR_APPROVAL = 'Approved by a supervisor';
 
 // Issue 33: what the record says of an entry: the organisation or event, and how it was verified
 // (the organisation's confirmation first, then the event's attendance, else a supervisor).

@@ -28,8 +28,8 @@ import { approvalText, recordEntryOf } from './approval-text';
 import { hoursCatalogue } from '../hours-catalogue';
 import { ServiceRecordsRepository, type ApprovedEntryRow } from './service-records.repository';
 
-export const RECORD_NOT_FOUND = API_MESSAGES.serviceRecordNotFound;
-export const STUDENT_NOT_FOUND = API_MESSAGES.studentNotFound;
+const RECORD_NOT_FOUND = API_MESSAGES.serviceRecordNotFound;
+const STUDENT_NOT_FOUND = API_MESSAGES.studentNotFound;
 
 const entriesDigest = (rows: ApprovedEntryRow[]) =>
   sha256Hex(canonicalJson(rows.map((r) => [r.id, r.date, Number(r.hours)])));

@@ -8,7 +8,7 @@ import { ArchiveService } from './archive.service';
 export const ARCHIVE_QUEUE = 'volunteer-archive';
 // One scheduler id shared by every replica: upserting it again changes nothing, so the job
 // exists once and each run is taken by exactly one worker.
-export const ARCHIVE_SCHEDULER_ID = 'archive-past-opportunities';
+const ARCHIVE_SCHEDULER_ID = 'archive-past-opportunities';
 const DEFAULT_INTERVAL_MS = 60_000;
 
 // Archives past opportunities on a BullMQ job scheduler (every ARCHIVE_INTERVAL_MS).

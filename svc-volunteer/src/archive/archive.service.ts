@@ -5,7 +5,7 @@ import { ArchiveRepository } from './archive.repository';
 
 // An event is over a day after its date: an opportunity dated today (midnight, as the form sends
 // it) stays open all day and is archived the next day, in any time zone.
-export const ARCHIVE_AFTER = '1 day';
+const ARCHIVE_AFTER = '1 day';
 
 @Injectable()
 export class ArchiveService {

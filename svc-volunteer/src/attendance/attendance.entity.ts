@@ -1,14 +1,6 @@
-import {
-  Check,
-  Column,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  Unique,
-} from 'typeorm';
+import { Check, Column, Entity, Unique } from 'typeorm';
 import type { AttendanceMethod } from '@district/contracts';
-import { OpportunityEntity } from '../opportunities/opportunity.entity';
+import { studentOpportunityRow } from '../opportunities/student-opportunity-row';
 
 // Issue 18: whether a signed-up student came, as an admin marked it on the roster or as the
 // student checked in with the event's rotating code. One row per (opportunity, user); a change
@@ -18,23 +10,7 @@ import { OpportunityEntity } from '../opportunities/opportunity.entity';
 @Check('attendance_method_check', `"method" IN ('roster', 'check-in')`)
 // A check-in is the student's own; a roster mark always names its admin.
 @Check('attendance_recorded_by_check', `("method" = 'check-in') = ("recorded_by" IS NULL)`)
-export class AttendanceEntity {
-  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
-  id!: number;
-
-  @Column({ name: 'opportunity_id', type: 'integer' })
-  opportunityId!: number;
-
-  @ManyToOne(() => OpportunityEntity, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({
-    name: 'opportunity_id',
-    foreignKeyConstraintName: 'attendance_opportunity_id_fkey',
-  })
-  opportunity?: OpportunityEntity;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId!: number;
-
+export class AttendanceEntity extends studentOpportunityRow('attendance') {
   @Column({ type: 'boolean' })
   attended!: boolean;
 

@@ -36,7 +36,7 @@ export class CheckInCodes {
 }
 
 // Check-in is open from an hour before the event starts until an hour after it ends.
-export const CHECK_IN_MARGIN_MS = 60 * 60 * 1000;
+const CHECK_IN_MARGIN_MS = 60 * 60 * 1000;
 
 export function checkInOpen(startsAt: Date, endsAt: Date, at: Date): boolean {
   const t = at.getTime();

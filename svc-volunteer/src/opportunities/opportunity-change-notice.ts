@@ -47,7 +47,7 @@ export class OpportunityChangeNotice {
 
 // Times in the district's zone: the server does not know each reader's (the cards use the
 // browser's). The renderer writes them in the reader's language.
-export function opportunityChangedMessage(
+function opportunityChangedMessage(
   before: Placed,
   after: Placed,
 ): NotificationMessage<'opportunityChanged'> {

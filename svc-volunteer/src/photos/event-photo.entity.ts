@@ -1,36 +1,12 @@
-import {
-  Check,
-  Column,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
 import type { ReviewStatus } from '@district/contracts';
-import { OpportunityEntity } from '../opportunities/opportunity.entity';
+import { studentOpportunityRow } from '../opportunities/student-opportunity-row';
 
 @Entity({ name: 'event_photos' })
 @Check('event_photos_status_check', `"status" IN ('pending', 'approved', 'rejected')`)
 @Index('event_photos_opportunity_id_idx', ['opportunityId', 'submittedAt'])
 @Index('event_photos_user_id_idx', ['userId'])
-export class EventPhotoEntity {
-  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
-  id!: number;
-
-  @Column({ name: 'opportunity_id', type: 'integer' })
-  opportunityId!: number;
-
-  @ManyToOne(() => OpportunityEntity, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({
-    name: 'opportunity_id',
-    foreignKeyConstraintName: 'event_photos_opportunity_id_fkey',
-  })
-  opportunity?: OpportunityEntity;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId!: number;
-
+export class EventPhotoEntity extends studentOpportunityRow('event_photos') {
   @Column({ name: 'photo_url', type: 'varchar', length: 2048 })
   photoUrl!: string;
 

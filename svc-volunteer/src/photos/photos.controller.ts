@@ -1,7 +1,13 @@
 import { BadRequestException, Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { API_MESSAGES, type EventPhoto } from '@district/contracts';
-import { CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
-import { EventPhotoDto, PhotoParamDto, PhotoStatusDto } from './photos.dto';
+import {
+  CurrentUser,
+  IdParamDto,
+  ReviewStatusDto,
+  Roles,
+  type Identity,
+} from '@district/service-kit';
+import { EventPhotoDto, PhotoParamDto } from './photos.dto';
 import { PhotosService } from './photos.service';
 
 @Controller('api/opportunities/:id/photos')
@@ -36,7 +42,7 @@ export class PhotosController {
   review(
     @CurrentUser() user: Identity,
     @Param() { id, photoId }: PhotoParamDto,
-    @Body() body: PhotoStatusDto,
+    @Body() body: ReviewStatusDto,
   ): Promise<EventPhoto> {
     return this.photos.review(id, photoId, body.status, user.id);
   }

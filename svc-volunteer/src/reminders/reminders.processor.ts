@@ -10,7 +10,7 @@ import {
 } from './reminders.service';
 
 // One scheduler id shared by every replica, as the archive's: the sweep runs once per interval.
-export const REMINDER_SWEEP_SCHEDULER_ID = 'reminders-sweep';
+const REMINDER_SWEEP_SCHEDULER_ID = 'reminders-sweep';
 const SWEEP_JOB = 'sweep';
 
 // Sends the reminder jobs when they fall due, and runs the sweep. Two replicas may both hold the

@@ -21,7 +21,8 @@ import {
   type TestDatabase,
   type TestService,
 } from '@district/service-kit/testing';
-import { AppModule, SERVICE, type AppModuleOptions } from '../../src/app.module';
+import type { AppModuleOptions } from '@district/service-kit';
+import { AppModule, SERVICE } from '../../src/app.module';
 
 // svc-volunteer's fixtures for the kit's harness (createTestDatabase, testServiceConfig,
 // startTestService, callService, enqueueEvent): its config, its event queue, its callers and a

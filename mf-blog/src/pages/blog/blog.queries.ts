@@ -18,12 +18,12 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 // Every read of the blog list starts with the list's URL, so invalidating it refreshes them all.
-export const BLOG_POSTS_QUERY_KEY = [apiPaths.blogPosts] as const;
+const BLOG_POSTS_QUERY_KEY = [apiPaths.blogPosts] as const;
 
 // Cards per request. A district's blog grows to thousands of stories: the page asks for them a
 // screenful at a time (?page&pageSize) instead of the whole list (the plain call, ~0.5 MB gzip
 // at 2,000 posts), which keeps the first paint fast on a phone.
-export const BLOG_PAGE_SIZE = 20;
+const BLOG_PAGE_SIZE = 20;
 
 async function fetchPage(
   page: number,

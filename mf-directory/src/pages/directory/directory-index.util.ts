@@ -9,7 +9,7 @@ import {
 } from '@district/contracts';
 
 // Lower case without accents, so "josé" finds "Jose" and the other way round.
-export function fold(text: string): string {
+function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -35,7 +35,7 @@ import './directory.css';
 
 // While searching, matching schools open by themselves when this few students match; a broad
 // search (one letter) leaves them closed with their counts, so no keystroke draws thousands of cards.
-export const AUTO_OPEN_LIMIT = 100;
+const AUTO_OPEN_LIMIT = 100;
 
 // /directory (SPEC §2): every student by school and grade, searchable; admins move students to
 // another school, delete accounts and download the backup.

@@ -8,7 +8,7 @@ import {
 import { apiRequest, messages, queryClient, toast } from '@district/ui';
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 
-export const directoryKey: QueryKey = [apiPaths.directory];
+const directoryKey: QueryKey = [apiPaths.directory];
 
 // Issue 20: a student's list leaves out those who hid themselves, so the stat cards take the
 // server's totals of everyone (response headers), kept beside the list they came with.

@@ -40,7 +40,7 @@ function remPx(): number {
 }
 
 // Columns of `repeat(auto-fill, minmax(min(100%, 17rem), 1fr))` at this width.
-export function columnsFor(width: number, rem: number): number {
+function columnsFor(width: number, rem: number): number {
   const min = CARD_MIN_REM * rem;
   const gap = CARD_GAP_REM * rem;
   return Math.max(1, Math.floor((width + gap) / (min + gap)));

@@ -8,7 +8,7 @@ import { apiRequest, queryClient } from '@district/ui';
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 
 // Keys are URL segments (the shared query function joins them with "/").
-export const rosterKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'roster'];
+const rosterKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'roster'];
 const checkInCodeKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'check-in-code'];
 
 export const useRoster = (id: number) => useQuery<RosterEntry[]>({ queryKey: rosterKey(id) });

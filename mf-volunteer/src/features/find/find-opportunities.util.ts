@@ -30,11 +30,11 @@ export interface IndexedOpportunity {
 }
 
 // "Café" finds "cafe" and the other way round.
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-export function searchTokens(query: string): string[] {
+function searchTokens(query: string): string[] {
   return fold(query).split(/\s+/).filter(Boolean);
 }
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 // /volunteer#opportunity-<id>: where the new-opportunity toast's "View" leads (issue 14.6).
 export const opportunityAnchor = (id: number): string => `opportunity-${id}`;
 
-export function parseOpportunityAnchor(hash: string): number | undefined {
+function parseOpportunityAnchor(hash: string): number | undefined {
   const match = /^#opportunity-([1-9][0-9]{0,9})$/.exec(hash);
   return match ? Number(match[1]) : undefined;
 }

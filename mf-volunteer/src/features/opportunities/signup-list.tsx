@@ -22,7 +22,7 @@ function useSignupLabel() {
 }
 
 // The entries a collapsed card shows: the first few, and the viewer's own wherever it is.
-export function previewSignups(signups: SignupEntry[], isMine: (s: SignupEntry) => boolean) {
+function previewSignups(signups: SignupEntry[], isMine: (s: SignupEntry) => boolean) {
   return signups.filter((s, index) => index < SIGNUP_PREVIEW_COUNT || isMine(s));
 }
 

@@ -12,7 +12,7 @@ import { sendJson, useVolunteerChange } from '../volunteer/volunteer.queries';
 
 // Past events a page at a time (issue 14.5): each card also loads its photos, and the archive
 // only grows. The spec's plain call (?status=archived, the whole array) stays for other clients.
-export const ARCHIVED_PAGE_SIZE = 12;
+const ARCHIVED_PAGE_SIZE = 12;
 
 async function fetchArchivedPage(page: number, signal: AbortSignal): Promise<Page<Opportunity>> {
   const query = new URLSearchParams({

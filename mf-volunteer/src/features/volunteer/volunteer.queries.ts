@@ -14,7 +14,7 @@ export const opportunitiesKey = (status: OpportunityStatus): QueryKey => [
   apiPaths.opportunitiesByStatus(status),
 ];
 export const signupsKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'signups'];
-export const photosKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'photos'];
+const photosKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'photos'];
 
 export const useOpportunities = (status: OpportunityStatus) =>
   useQuery<Opportunity[]>({ queryKey: opportunitiesKey(status) });

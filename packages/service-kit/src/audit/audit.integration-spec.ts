@@ -6,7 +6,7 @@ import { parseEventPayload } from '../events/event-routing';
 import { runMigrations } from '../database/run-migrations';
 import { withTransaction } from '../database/with-transaction';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { addAuditRecord, readAuditPage, storeAuditRecord } from './audit.service';
+import { addAuditRecord, readAuditPage, storeAuditRecord } from './audit-log.repository';
 import {
   AuditLogSources1795600000000,
   MoveAuditLogToOutbox1795600000001,

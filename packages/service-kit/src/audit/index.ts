@@ -6,7 +6,8 @@ export {
 export * from './audit.types';
 export * from './audit-cursor';
 export { describeAuditDetail } from './audit-detail.util';
-export { AuditService, addAuditRecord, readAuditPage, storeAuditRecord } from './audit.service';
+export { AuditService } from './audit.service';
+export { addAuditRecord, readAuditPage, storeAuditRecord } from './audit-log.repository';
 export { auditPageQuerySchema, auditFilterOf, type AuditPageQuery } from './audit-query.schema';
 export { AuditModule } from './audit.module';
 export type { AuditModuleOptions } from './audit.options';

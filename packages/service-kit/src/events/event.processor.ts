@@ -11,7 +11,8 @@ import {
   type EventPayload,
   type EventType,
 } from '@district/contracts';
-import { schemaOf } from '../database/create-data-source';
+import { withTransaction } from '../database/with-transaction';
+import { markProcessed } from './outbox.repository';
 import { isDependencyOutage } from '../errors/dependency-outage';
 import { LOGGER } from '../logging/logger';
 import { SERVICE_METRICS, type ServiceMetrics } from '../metrics/service-metrics';
@@ -198,15 +199,8 @@ export class EventProcessor
     // Not retried: no later attempt can succeed. The job stays in the failed set.
     if (!handler)
       throw new UnrecoverableError(`${this.settings.service} has no handler for "${event.type}"`);
-    const schema = schemaOf(this.dataSource);
-    return this.dataSource.transaction(async (manager) => {
-      // A concurrent duplicate waits here on the key, then sees the conflict and skips.
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO "${schema}"."processed_events" ("event_id", "type") VALUES ($1, $2)
-           ON CONFLICT ("event_id") DO NOTHING RETURNING "event_id"`,
-        [event.id, event.type],
-      );
-      if (inserted.length === 0) return false;
+    return withTransaction(this.dataSource, async (manager) => {
+      if (!(await markProcessed(manager, event))) return false;
       await (handler as EventHandlerFn)(event.payload, { manager, event });
       return true;
     });

@@ -8,7 +8,6 @@ import type { ServiceConfig } from '../config/service-config';
 import { SERVICE_CONFIG } from '../config/service-config.token';
 import { LOGGER } from '../logging/logger';
 import { SERVICE_METRICS, type ServiceMetrics } from '../metrics/service-metrics';
-import { schemaOf } from '../database/create-data-source';
 import {
   DEFAULT_EVENT_CONCURRENCY,
   DEFAULT_LOCK_DURATION_MS,
@@ -21,6 +20,7 @@ import {
 import { DEFAULT_EVENT_ROUTING, eventQueueName, type EventRouting } from './event-routing';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 import { OutboxService } from './outbox.service';
+import { outboxBacklog } from './outbox.repository';
 
 export interface EventsModuleOptions {
   // This service's name as used in EVENT_CONSUMERS (e.g. 'svc-content'); required (@Processor
@@ -68,15 +68,10 @@ function trackOutbox(metrics: ServiceMetrics, dataSource: DataSource, queues: Qu
     name: 'outbox_oldest_pending_seconds',
     help: 'Age of the oldest outbox row not yet relayed (0 when none)',
   });
-  const schema = schemaOf(dataSource);
   metrics.onCollect(async () => {
-    const [row] = (await dataSource.query(
-      `SELECT count(*)::int AS pending,
-              COALESCE(EXTRACT(EPOCH FROM now() - min("created_at")), 0)::float AS oldest
-         FROM "${schema}"."outbox" WHERE "published_at" IS NULL`,
-    )) as Array<{ pending: number; oldest: number }>;
-    pending.set(row!.pending);
-    oldest.set(row!.oldest);
+    const backlog = await outboxBacklog(dataSource);
+    pending.set(backlog.pending);
+    oldest.set(backlog.oldest);
   });
 }
 

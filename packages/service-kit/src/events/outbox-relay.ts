@@ -1,12 +1,20 @@
 import { type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
-import { Client } from 'pg';
+
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { DomainEvent } from '@district/contracts';
 import { schemaOf } from '../database/create-data-source';
 import { DEFAULT_EVENT_ROUTING, type EventRouting } from './event-routing';
-import { outboxChannel } from './event-envelope';
+import { withTransaction } from '../database/with-transaction';
+import {
+  claimUnpublished,
+  listenForOutbox,
+  markPublished,
+  outboxListenerClient,
+  type OutboxListener,
+  type OutboxRow,
+} from './outbox.repository';
 
 export interface OutboxRelayOptions {
   routing?: EventRouting;
@@ -26,14 +34,6 @@ export const DEFAULT_EVENT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
-interface OutboxRow {
-  id: string;
-  type: string;
-  payload: unknown;
-  created_at: Date;
-  traceparent: string | null;
-}
-
 function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -51,7 +51,7 @@ function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly options: Required<OutboxRelayOptions>;
   private readonly schema: string;
-  private listener?: Client;
+  private listener?: OutboxListener;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private wakeAgain = false;
@@ -145,33 +145,18 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return total;
   }
 
-  private async publishBatch(): Promise<number> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const rows: OutboxRow[] = await runner.query(
-        `SELECT "id", "type", "payload", "created_at", "traceparent" FROM "${this.schema}"."outbox"
-          WHERE "published_at" IS NULL ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize],
-      );
-      if (rows.length === 0) {
-        await runner.commitTransaction();
-        return 0;
-      }
+  private publishBatch(): Promise<number> {
+    // Rolled back when Redis fails or times out: the rows stay unpublished for the next pass.
+    return withTransaction(this.dataSource, async (manager) => {
+      const rows = await claimUnpublished(manager, this.options.batchSize);
+      if (rows.length === 0) return 0;
       await timeout(this.enqueue(rows), this.options.publishTimeoutMs, 'publishing to Redis');
-      await runner.query(
-        `UPDATE "${this.schema}"."outbox" SET "published_at" = now() WHERE "id" = ANY($1::uuid[])`,
-        [rows.map((row) => row.id)],
+      await markPublished(
+        manager,
+        rows.map((row) => row.id),
       );
-      await runner.commitTransaction();
       return rows.length;
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      throw error;
-    } finally {
-      await runner.release();
-    }
+    });
   }
 
   private async enqueue(rows: OutboxRow[]): Promise<void> {
@@ -207,7 +192,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async listen(): Promise<void> {
     const url = (this.dataSource.options as { url?: string }).url;
     if (!url) return; // polling alone still delivers
-    const client = new Client({ connectionString: url });
+    const client = outboxListenerClient(url);
     client.on('notification', () => this.wake());
     client.on('error', (error: Error) => {
       this.reportFailure('listen', error);
@@ -218,8 +203,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       }, 1_000).unref();
     });
     try {
-      await client.connect();
-      await client.query(`LISTEN "${outboxChannel(this.schema)}"`);
+      await listenForOutbox(client, this.schema);
       this.listener = client;
     } catch (error) {
       this.reportFailure('listen', error);

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { schemaOf } from '../database/create-data-source';
 import type { EventPayloadInput, EventType } from '@district/contracts';
 import { parseEventPayload } from './event-routing';
-import { outboxChannel } from './event-envelope';
+import { insertOutboxRow } from './outbox.repository';
 import { currentTraceparent } from '../tracing/trace-context';
 
 // Writes an event inside the caller's transaction; it leaves the service only if that commits.
@@ -20,15 +19,13 @@ export async function addOutboxEvent<T extends EventType>(
   }
   // A payload that breaks the contract fails the writer's transaction, not a consumer later.
   const checked = parseEventPayload(type, payload);
-  const schema = schemaOf(manager.dataSource);
   const id = randomUUID();
-  await manager.query(
-    `INSERT INTO "${schema}"."outbox" ("id", "type", "payload", "traceparent")
-       VALUES ($1, $2, $3, $4)`,
-    [id, type, JSON.stringify(checked), currentTraceparent() ?? null],
-  );
-  // NOTIFY is delivered only at commit, so the relay wakes exactly when the row becomes visible.
-  await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), id]);
+  await insertOutboxRow(manager, {
+    id,
+    type,
+    payload: checked,
+    traceparent: currentTraceparent() ?? null,
+  });
   return id;
 }
 

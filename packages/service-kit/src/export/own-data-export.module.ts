@@ -1,5 +1,7 @@
 import { Controller, Get, Header, Inject, Module, type DynamicModule } from '@nestjs/common';
 import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { withTransaction } from '../database/with-transaction';
+import { findOwnRows } from './own-data.repository';
 import { CurrentUser } from '../identity/identity.decorators';
 import type { Identity } from '../identity/identity.types';
 
@@ -35,19 +37,16 @@ export class OwnDataExportModule {
       @Header('cache-control', 'no-store')
       async export(@CurrentUser() user: Identity): Promise<OwnDataExport> {
         // One snapshot, so the parts agree with each other.
-        return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-          const parts: Record<string, ObjectLiteral[]> = {};
-          for (const part of options.parts) {
-            const rows = await manager.find(part.entity, {
-              where: { [part.userField]: user.id },
-              relations: Object.fromEntries((part.relations ?? []).map((r) => [r, true])),
-              order: { id: 'ASC' },
-            });
-            for (const row of rows) for (const column of part.omit ?? []) delete row[column];
-            parts[part.name] = rows;
-          }
-          return { service: options.service, parts };
-        });
+        return withTransaction(
+          this.dataSource,
+          async (manager) => {
+            const parts: Record<string, ObjectLiteral[]> = {};
+            for (const part of options.parts)
+              parts[part.name] = await findOwnRows(manager, part, user.id);
+            return { service: options.service, parts };
+          },
+          'REPEATABLE READ',
+        );
       }
     }
     return { module: OwnDataExportModule, controllers: [OwnDataExportController] };

@@ -10,4 +10,4 @@ export { UsersReplicaModule } from './users-replica.module';
 export { provisionalUserCte, provisionalUserParams } from './provisional-user.util';
 export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';
 export { ReplicaRestrictedColumn1797200000000 } from './replica-restricted-column.migration';
-export { isRestrictedUser } from './restricted-user.util';
+export { isRestrictedUser } from './restricted-user.repository';

@@ -3,7 +3,7 @@ import { apiRequest } from '@district/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditPage } from './audit-format.util';
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditFilters {
   actor?: number;
@@ -12,7 +12,7 @@ export interface AuditFilters {
   to?: string;
 }
 
-export function auditUrl(filters: AuditFilters, cursor: string | null): string {
+function auditUrl(filters: AuditFilters, cursor: string | null): string {
   const params = new URLSearchParams({ pageSize: String(AUDIT_PAGE_SIZE) });
   if (filters.actor !== undefined) params.set('actor', String(filters.actor));
   if (filters.action) params.set('action', filters.action);

@@ -7,8 +7,8 @@ import {
 import { apiRequest, i18n, queryClient, toast } from '@district/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-export const privacySettingsKey = [apiPaths.privacySettings] as const;
-export const pendingConsentsKey = [apiPaths.adminConsents] as const;
+const privacySettingsKey = [apiPaths.privacySettings] as const;
+const pendingConsentsKey = [apiPaths.adminConsents] as const;
 
 // Issue 20: the district policy for new accounts (svc-auth, admins only, audited).
 export const usePrivacySettings = () =>
