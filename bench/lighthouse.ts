@@ -9,6 +9,7 @@
 //                               refuses /sw.js, to measure what the worker costs)
 // The machine is shared: performance figures are noisy; run a few times (RUNS) and read medians.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -129,7 +130,13 @@ async function main(): Promise<void> {
 
     const pages = [
       { name: '/auth (signed out)', url: `${base}/auth`, headers: {} },
+      { name: '/ (student home)', url: `${base}/`, headers: { Cookie: cookie } },
       { name: '/volunteer (student)', url: `${base}/volunteer`, headers: { Cookie: cookie } },
+      {
+        name: '/service-hours (student)',
+        url: `${base}/service-hours`,
+        headers: { Cookie: cookie },
+      },
     ];
     for (const page of pages) {
       const runs: Figures[] = [];
@@ -146,6 +153,12 @@ async function main(): Promise<void> {
         const result = await lighthouse(page.url, flags);
         if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
         runs.push(figures(result.lhr));
+        // REPORT_DIR=<folder>: each run's whole report, to find the cause (LCP element, chains).
+        if (process.env.REPORT_DIR) {
+          mkdirSync(process.env.REPORT_DIR, { recursive: true });
+          const file = `${page.name.split(' ')[0]!.slice(1).replace(/\W+/g, '-') || 'home'}-${run + 1}.json`;
+          writeFileSync(join(process.env.REPORT_DIR, file), JSON.stringify(result.lhr));
+        }
       }
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
       if (failing.length > 0) failed = true;
