@@ -1,12 +1,14 @@
 // Issue 34: Lighthouse (pinned 12.2.3, mobile defaults: simulated slow 4G and a mid-range phone's
-// CPU) in Debian's Chromium on /auth (signed out) and /volunteer (a student signed up for an
-// event), against the whole platform (scripts/platform.ts) on free ports with its own databases.
+// CPU) in Debian's Chromium on /auth (signed out) and a student's home, /volunteer (signed up for
+// two events) and /service-hours, against the whole platform (scripts/platform.ts) on free ports
+// with its own databases.
 // Prints each page's performance score, LCP, CLS, TBT and bytes, and every failing
 // best-practices audit; exits 1 if any best-practices audit fails. (Lighthouse 12 has no
 // installability audit any more: the PWA category went in 12.0; e2e/tests/offline.spec.ts asks
 // Chromium itself, Page.getInstallabilityErrors.)
 //   node bench/lighthouse.ts   (env: CHROMIUM_PATH, default /usr/bin/chromium; RUNS=1; NO_WORKER=1
-//                               refuses /sw.js, to measure what the worker costs)
+//                               refuses /sw.js, to measure what the worker costs; REPORT_DIR=<dir>
+//                               keeps each run's whole report)
 // The machine is shared: performance figures are noisy; run a few times (RUNS) and read medians.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
