@@ -23,12 +23,8 @@ type RemoteModule = { default?: ComponentType; __remoteUnavailable?: boolean } &
 async function importRemote(id: RemoteId): Promise<{ default: ComponentType }> {
   // Only now, when the user opens the area, are its manifest and entry fetched.
   await ensureRemotesRegistered();
-  const [name, exposed] = [id.slice(0, id.indexOf('/')), id.slice(id.indexOf('/') + 1)];
-  // Issue 34: once the manifest is in, the entry and the exposed module's own chunks (scripts and
-  // stylesheet) load side by side instead of one after the other (entry, then its chunks).
-  void federation
-    .preloadRemote([{ nameOrAlias: name, exposes: [exposed], share: false, depsRemote: false }])
-    .catch(() => undefined);
+  // The runtime reads the manifest, then fetches the entry and the module's chunks side by side.
+  const exposed = id.slice(id.indexOf('/') + 1);
   const mod = await federation.loadRemote<RemoteModule>(id);
   const component = mod?.default ?? (mod?.[exposed] as ComponentType | undefined);
   if (typeof component !== 'function') throw new Error(`Remote module ${id} exports no component`);
