@@ -1,14 +1,17 @@
 // Issue 34: Lighthouse (pinned 12.2.3, mobile defaults: simulated slow 4G and a mid-range phone's
-// CPU) in Debian's Chromium on /auth (signed out) and /volunteer (a student signed up for an
-// event), against the whole platform (scripts/platform.ts) on free ports with its own databases.
+// CPU) in Debian's Chromium on /auth (signed out) and a student's home, /volunteer (signed up for
+// two events) and /service-hours, against the whole platform (scripts/platform.ts) on free ports
+// with its own databases.
 // Prints each page's performance score, LCP, CLS, TBT and bytes, and every failing
 // best-practices audit; exits 1 if any best-practices audit fails. (Lighthouse 12 has no
 // installability audit any more: the PWA category went in 12.0; e2e/tests/offline.spec.ts asks
 // Chromium itself, Page.getInstallabilityErrors.)
 //   node bench/lighthouse.ts   (env: CHROMIUM_PATH, default /usr/bin/chromium; RUNS=1; NO_WORKER=1
-//                               refuses /sw.js, to measure what the worker costs)
+//                               refuses /sw.js, to measure what the worker costs; REPORT_DIR=<dir>
+//                               keeps each run's whole report)
 // The machine is shared: performance figures are noisy; run a few times (RUNS) and read medians.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -129,7 +132,13 @@ async function main(): Promise<void> {
 
     const pages = [
       { name: '/auth (signed out)', url: `${base}/auth`, headers: {} },
+      { name: '/ (student home)', url: `${base}/`, headers: { Cookie: cookie } },
       { name: '/volunteer (student)', url: `${base}/volunteer`, headers: { Cookie: cookie } },
+      {
+        name: '/service-hours (student)',
+        url: `${base}/service-hours`,
+        headers: { Cookie: cookie },
+      },
     ];
     for (const page of pages) {
       const runs: Figures[] = [];
@@ -146,6 +155,12 @@ async function main(): Promise<void> {
         const result = await lighthouse(page.url, flags);
         if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
         runs.push(figures(result.lhr));
+        // REPORT_DIR=<folder>: each run's whole report, to find the cause (LCP element, chains).
+        if (process.env.REPORT_DIR) {
+          mkdirSync(process.env.REPORT_DIR, { recursive: true });
+          const file = `${page.name.split(' ')[0]!.slice(1).replace(/\W+/g, '-') || 'home'}-${run + 1}.json`;
+          writeFileSync(join(process.env.REPORT_DIR, file), JSON.stringify(result.lhr));
+        }
       }
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
       if (failing.length > 0) failed = true;

@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  gradeSchema,
-  TEXT_LIMITS,
-  type DistrictRefusal,
-  type Language,
-} from '@district/contracts';
+import { gradeSchema, TEXT_LIMITS, type DistrictRefusal, type Language } from '@district/contracts';
 import {
   AuditService,
   OutboxService,
