@@ -3,9 +3,7 @@
 // page, and back to home with the school and grade the platform has for them. In English and in
 // Spanish; and a person outside the district's domains gets the page saying why.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { runEnv } from '../support/index.ts';
-
-const PASSWORD = 'district-idp-dev';
+import { runEnv, signInAtDistrictProvider } from '../support/index.ts';
 
 async function browserIn(browser: Browser, locale: 'en-US' | 'es-MX', width = 1280): Promise<Page> {
   const context = await browser.newContext({
@@ -14,15 +12,6 @@ async function browserIn(browser: Browser, locale: 'en-US' | 'es-MX', width = 12
     viewport: { width, height: 800 },
   });
   return context.newPage();
-}
-
-// At the provider's page (another origin): its own form, then back to the platform.
-async function signInAtProvider(page: Page, email: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'District account' })).toBeVisible();
-  expect(new URL(page.url()).origin).not.toBe(new URL(runEnv.baseUrl).origin);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 test('a student signs in with the district account and lands on home with their school and grade (English)', async ({
@@ -34,7 +23,7 @@ test('a student signs in with the district account and lands on home with their 
   await expect(button).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('auth-1280.png'), fullPage: true });
   await button.click();
-  await signInAtProvider(page, 'ada.student@students.district.test');
+  await signInAtDistrictProvider(page, 'ada.student@students.district.test');
   await expect(page).toHaveURL(`${runEnv.baseUrl}/`);
   await expect(page.getByText('Kenner Discovery Health Sciences Academy, grade 7')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Ada Student');
@@ -49,7 +38,7 @@ test('una estudiante inicia sesión con la cuenta del distrito y llega al inicio
   await expect(button).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('auth-360-es.png'), fullPage: true });
   await button.click();
-  await signInAtProvider(page, 'beatriz.estudiante@students.district.test');
+  await signInAtDistrictProvider(page, 'beatriz.estudiante@students.district.test');
   await expect(page).toHaveURL(`${runEnv.baseUrl}/`);
   await expect(page.getByText('Grand Isle School, grado 10')).toBeVisible();
 });
@@ -64,7 +53,7 @@ test('an account outside the district’s domains gets the page saying why and w
     const page = await browserIn(browser, locale);
     await page.goto('/auth');
     await page.getByRole('link', { name: link }).click();
-    await signInAtProvider(page, 'guest@elsewhere.test');
+    await signInAtDistrictProvider(page, 'guest@elsewhere.test');
     await expect(page).toHaveURL(/\/auth\/district\?reason=domain-not-allowed$/);
     await expect(page.getByRole('alert')).toContainText(why);
     await expect(page.getByRole('alert')).toContainText('help@district.test');
