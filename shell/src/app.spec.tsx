@@ -98,8 +98,10 @@ describe('route guard', () => {
     renderAt('/volunteer');
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
+    // The sign-in screen asks whether the district's sign-in is offered (issue 31).
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /api/user?optional=1',
+      'GET /api/auth/district',
     ]);
   });
 

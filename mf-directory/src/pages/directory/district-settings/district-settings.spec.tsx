@@ -130,10 +130,13 @@ describe('District settings tab (issue 20)', () => {
     expect((open as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Students with a join code' }));
     await waitFor(() => expect(patches()).toEqual([{ registrationPolicy: 'joinCode' }]));
-    expect(
-      (screen.getByRole('radio', { name: 'Students with a join code' }) as HTMLInputElement)
-        .checked,
-    ).toBe(true);
+    // Checked once the server's answer is the settings shown.
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('radio', { name: 'Students with a join code' }) as HTMLInputElement)
+          .checked,
+      ).toBe(true),
+    );
     await changeLanguage('es');
     expect(await screen.findByText('Quién puede unirse')).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Solo con la cuenta del distrito' })).toBeTruthy();
