@@ -47,6 +47,16 @@ export const DISTRICT_ACCOUNTS: readonly DistrictAccount[] = [
     password: DISTRICT_IDP_PASSWORD,
   },
   {
+    sub: 'district-0007',
+    email: 'diego.estudiante@students.district.test',
+    emailVerified: true,
+    givenName: 'Diego',
+    familyName: 'Estudiante',
+    school: 'Chalmette High School',
+    grade: 12,
+    password: DISTRICT_IDP_PASSWORD,
+  },
+  {
     // A teacher's account: staff keep their platform password and may sign in either way.
     sub: 'district-0004',
     email: 'grace.teacher@district.test',

@@ -11,11 +11,12 @@ const ORGS = [
   'd1,active,2026-08-01,Jefferson Parish Schools,district,,',
   'o-gi,active,2026-08-01,Grand Isle School,school,GIS,d1',
 ].join('\r\n');
-// Carlos's district account says John Ehret High School, grade 11; the roster says Grand Isle
-// School, grade 9.
+// The district accounts say John Ehret High School, grade 11 (Carlos) and Chalmette High School,
+// grade 12 (Diego); the roster says Grand Isle School, grades 9 and 8.
 const USERS = [
   'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
   's-carlos,active,2026-08-01,true,o-gi,student,carlos,,Carlos,Student,,,carlos.student@students.district.test,,,,09,',
+  's-diego,active,2026-08-01,true,o-gi,student,diego,,Diego,Estudiante,,,diego.estudiante@students.district.test,,,,08,',
 ].join('\r\n');
 
 async function setPolicy(admin: APIRequestContext, registrationPolicy: 'open' | 'roster') {
@@ -39,7 +40,7 @@ async function signInWithDistrict(browser: Browser, email: string, locale: 'en-U
   return page;
 }
 
-test('under the roster policy a rostered student signs in with the district account and lands on home with the roster’s school and grade; someone the roster lacks is refused', async ({
+test('under the roster policy rostered students sign in with the district account and land on home with the roster’s school and grade (English, Spanish); someone the roster lacks is refused', async ({
   browser,
   playwright,
 }) => {
@@ -52,7 +53,7 @@ test('under the roster policy a rostered student signs in with the district acco
     },
   });
   expect(imported.status(), await imported.text()).toBe(200);
-  expect(await imported.json()).toMatchObject({ applied: true, created: 1 });
+  expect(await imported.json()).toMatchObject({ applied: true, created: 2 });
   await setPolicy(admin, 'roster');
   try {
     const carlos = await signInWithDistrict(
@@ -63,6 +64,15 @@ test('under the roster policy a rostered student signs in with the district acco
     await expect(carlos).toHaveURL(`${runEnv.baseUrl}/`);
     await expect(carlos.getByText('Grand Isle School, grade 9')).toBeVisible();
     await expect(carlos.getByRole('banner')).toContainText('Carlos Student');
+
+    // The same in Spanish.
+    const diego = await signInWithDistrict(
+      browser,
+      'diego.estudiante@students.district.test',
+      'es-MX',
+    );
+    await expect(diego).toHaveURL(`${runEnv.baseUrl}/`);
+    await expect(diego.getByText('Grand Isle School, grado 8')).toBeVisible();
 
     // Grace's account is the district's (a teacher's), but the roster above does not have her.
     const grace = await signInWithDistrict(browser, 'grace.teacher@district.test', 'es-MX');
