@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { runEnv } from './run-env.ts';
 
 // Every account of the local provider has this password (README, "Sign in with the district").
-export const DISTRICT_IDP_PASSWORD = 'district-idp-dev';
+const DISTRICT_IDP_PASSWORD = 'district-idp-dev';
 
 export async function signInAtDistrictProvider(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'District account' })).toBeVisible();

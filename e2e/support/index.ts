@@ -1,6 +1,6 @@
 export { a11yViolations, expectNoA11yViolations } from './a11y.ts';
 export { linkFrom, readMail } from './mail.ts';
-export { DISTRICT_IDP_PASSWORD, signInAtDistrictProvider } from './district-idp.ts';
+export { signInAtDistrictProvider } from './district-idp.ts';
 export { runEnv } from './run-env.ts';
 export { registerUser, uniqueUser, type RegisteredUser } from './users.ts';
 export {
