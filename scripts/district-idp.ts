@@ -246,8 +246,9 @@ function reissue(
   return `${body}.${signature}`;
 }
 
-// Run directly (tests, compose): configuration from the environment.
-if (import.meta.main) {
+// Run directly (tests, compose): configuration from the environment. Not a top-level await: jest
+// compiles this file to CommonJS when the platform runner imports it.
+async function runFromEnvironment(): Promise<void> {
   const env = process.env;
   const list = (value: string | undefined) =>
     (value ?? '')
@@ -273,3 +274,5 @@ if (import.meta.main) {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
+
+if (import.meta.main) void runFromEnvironment();
