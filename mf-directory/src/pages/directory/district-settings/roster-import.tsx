@@ -83,6 +83,9 @@ export function RosterImport() {
     if (!values.orgs || !values.users) return;
     setFailure(null);
     setBadLines([]);
+    setApplied(null);
+    // A new preview replaces the last one, whatever it answers.
+    if (dryRun) setPreview(null);
     upload.mutate(
       {
         orgs: values.orgs,
@@ -103,6 +106,8 @@ export function RosterImport() {
         onError: (error) => {
           const lines = badLinesOf(error);
           setBadLines(lines);
+          // Bad lines found while applying: the preview no longer holds.
+          if (lines.length > 0) setPreview(null);
           // A refusal naming a file (missing, too large) shows under it.
           if (lines.length === 0 && !form.showServerErrors(error)) setFailure(error.message);
         },
