@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUser, JoinCodeView, PrivacySettings } from '@district/contracts';
 import {
-  AuthProvider,
   changeLanguage,
-  LanguageProvider,
   preloadAlertDialog,
   preloadSelect,
   queryClient,
@@ -23,26 +20,11 @@ import {
   jest,
 } from '@jest/globals';
 import { loadCatalogue } from '../../../i18n';
-import { DirectoryPage } from '../directory-page';
+import { adminUser, openTab, renderDirectoryPage } from '../directory-testing';
 
-const admin: CurrentUser = {
-  id: 1,
-  ref: 'ref-1',
-  name: 'Ada Admin',
-  username: 'ada',
-  email: 'ada@example.org',
-  school: 'Jesuit High School',
-  grade: 12,
-  avatarUrl: null,
-  serviceHours: 0,
-  isAdmin: true,
-  isSupervisor: false,
-  directoryVisible: true,
-  restricted: false,
-};
 // A supervisor whose school was typed freely: the registry's name is what the server compares.
 const supervisor: CurrentUser = {
-  ...admin,
+  ...adminUser,
   id: 2,
   ref: 'ref-2',
   name: 'Sam Supervisor',
@@ -117,7 +99,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  me = admin;
+  me = adminUser;
   codes = [
     joinCode(7),
     joinCode(6, { used: 30, active: false }),
@@ -136,24 +118,6 @@ afterEach(async () => {
 });
 
 jest.setTimeout(20_000);
-
-function renderPage() {
-  return render(
-    <LanguageProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <DirectoryPage />
-        </AuthProvider>
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
-
-async function openTab(name: string) {
-  const tab = await screen.findByRole('tab', { name });
-  fireEvent.mouseDown(tab);
-  fireEvent.click(tab);
-}
 
 const codesTable = async () =>
   within(
@@ -177,7 +141,7 @@ async function choose(label: string, option: string) {
 
 describe('Join codes in District settings (issue 31)', () => {
   it('lists each code with its school, uses, expiry and state; copies one', async () => {
-    renderPage();
+    renderDirectoryPage();
     await openTab('District settings');
     const table = await codesTable();
     expect(row(table, 'CODE7ABC').textContent).toContain('Jesuit High School');
@@ -200,7 +164,7 @@ describe('Join codes in District settings (issue 31)', () => {
   });
 
   it('creates a code for the chosen school, checked with the contract schema first', async () => {
-    renderPage();
+    renderDirectoryPage();
     await openTab('District settings');
     await codesTable();
     const form = screen.getByRole('form', { name: 'Create join code' });
@@ -229,7 +193,7 @@ describe('Join codes in District settings (issue 31)', () => {
   });
 
   it('revokes only after confirming', async () => {
-    renderPage();
+    renderDirectoryPage();
     await openTab('District settings');
     const table = await codesTable();
     const revoke = () =>
@@ -258,7 +222,7 @@ describe('Join codes in District settings (issue 31)', () => {
 
   it('gives a supervisor the join codes of their own school only, no policies or roster', async () => {
     me = supervisor;
-    renderPage();
+    renderDirectoryPage();
     await openTab('District settings');
     await codesTable();
     const school = screen.getByRole('combobox', { name: 'School' });
@@ -277,7 +241,7 @@ describe('Join codes in District settings (issue 31)', () => {
 
   it('speaks Spanish: the list, the form and the confirmation', async () => {
     await changeLanguage('es');
-    renderPage();
+    renderDirectoryPage();
     await openTab('Configuración del distrito');
     const table = await codesTable();
     expect(within(table).getByRole('columnheader', { name: 'Vence' })).toBeTruthy();

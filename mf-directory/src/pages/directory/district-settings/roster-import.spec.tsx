@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { CurrentUser, PrivacySettings, RosterImportResult } from '@district/contracts';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { PrivacySettings, RosterImportResult } from '@district/contracts';
 import {
-  AuthProvider,
   changeLanguage,
-  LanguageProvider,
   preloadSelect,
   queryClient,
   registerCatalogue,
@@ -23,23 +20,7 @@ import {
 } from '@jest/globals';
 import { File as NodeFile } from 'node:buffer';
 import { loadCatalogue } from '../../../i18n';
-import { DirectoryPage } from '../directory-page';
-
-const admin: CurrentUser = {
-  id: 1,
-  ref: 'ref-1',
-  name: 'Ada Admin',
-  username: 'ada',
-  email: 'ada@example.org',
-  school: 'Jesuit High School',
-  grade: 12,
-  avatarUrl: null,
-  serviceHours: 0,
-  isAdmin: true,
-  isSupervisor: false,
-  directoryVisible: true,
-  restricted: false,
-};
+import { adminUser, openTab, renderDirectoryPage } from '../directory-testing';
 
 const ORGS = 'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\n';
 const USERS = 'sourcedId,status,enabledUser,orgSourcedIds,role,username,givenName\n';
@@ -55,7 +36,7 @@ beforeAll(async () => {
   preloadSelect();
   Element.prototype.scrollIntoView ??= () => undefined;
   server = await startTestServer({
-    'GET /api/user': (_req, res) => json(res, 200, admin),
+    'GET /api/user': (_req, res) => json(res, 200, adminUser),
     'GET /api/directory': (_req, res) => json(res, 200, []),
     'GET /api/privacy/settings': (_req, res) =>
       json(res, 200, {
@@ -99,22 +80,8 @@ afterEach(async () => {
 
 jest.setTimeout(20_000);
 
-function renderPage() {
-  return render(
-    <LanguageProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <DirectoryPage />
-        </AuthProvider>
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
-
 async function openRoster(tabName: string, regionName: string) {
-  const tab = await screen.findByRole('tab', { name: tabName });
-  fireEvent.mouseDown(tab);
-  fireEvent.click(tab);
+  await openTab(tabName);
   return screen.findByRole('region', { name: regionName });
 }
 
@@ -138,7 +105,7 @@ const uploads = () =>
 
 describe('Roster import in District settings (issue 31)', () => {
   it('asks for both files before sending anything', async () => {
-    renderPage();
+    renderDirectoryPage();
     const region = await openRoster('District settings', 'Roster import');
     fireEvent.click(within(region).getByRole('button', { name: 'Preview' }));
     expect(
@@ -150,7 +117,7 @@ describe('Roster import in District settings (issue 31)', () => {
   });
 
   it('previews (dry run, nothing applied), then applies the same files and shows the result', async () => {
-    renderPage();
+    renderDirectoryPage();
     const region = await openRoster('District settings', 'Roster import');
     pickFiles(region);
     fireEvent.keyDown(within(region).getByRole('combobox', { name: 'Teachers get' }), {
@@ -198,7 +165,7 @@ describe('Roster import in District settings (issue 31)', () => {
       { path: 'orgs', message: 'line 3: type must be school or district' },
       { path: 'users', message: 'line 7: the e-mail a@b.org is already on line 2' },
     ];
-    renderPage();
+    renderDirectoryPage();
     const region = await openRoster('District settings', 'Roster import');
     pickFiles(region);
     fireEvent.click(within(region).getByRole('button', { name: 'Preview' }));
@@ -215,7 +182,7 @@ describe('Roster import in District settings (issue 31)', () => {
 
   it('speaks Spanish: preview, counts and bad lines', async () => {
     await changeLanguage('es');
-    renderPage();
+    renderDirectoryPage();
     const region = await openRoster('Configuración del distrito', 'Importar la lista del distrito');
     pickFiles(region);
     fireEvent.click(within(region).getByRole('button', { name: 'Vista previa' }));
