@@ -11,6 +11,9 @@ const BROADCASTS = /notifications\.spec\.ts$/;
 // Switches a district-wide setting (guardian consent mode) that changes what every registration
 // needs: it runs last, alone, so no other test registers while it is on.
 const DISTRICT_SETTINGS = /guardian-consent\.spec\.ts$/;
+// Switches the registration policy to join codes (issue 31): registering then needs a code, so it
+// runs after the guardian-consent journeys, alone.
+const REGISTRATION_POLICY = /join-codes\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -60,7 +63,7 @@ export default defineConfig({
     },
     {
       name: 'chromium',
-      testIgnore: [BROADCASTS, DISTRICT_SETTINGS],
+      testIgnore: [BROADCASTS, DISTRICT_SETTINGS, REGISTRATION_POLICY],
       grepInvert: EMPTY_PLATFORM,
       dependencies: ['broadcasts'],
     },
@@ -69,6 +72,12 @@ export default defineConfig({
       testMatch: DISTRICT_SETTINGS,
       grepInvert: EMPTY_PLATFORM,
       dependencies: ['chromium'],
+    },
+    {
+      name: 'registration-policy',
+      testMatch: REGISTRATION_POLICY,
+      grepInvert: EMPTY_PLATFORM,
+      dependencies: ['district-settings'],
     },
   ],
 });
