@@ -117,3 +117,80 @@ for (const [language, school] of [
     }
   });
 }
+
+// Issue 31 roster import: the admin picks a OneRoster export's two files, a bad line is listed
+// with its file and line and nothing is applied; the fixed files preview, then apply. Runs with
+// the journeys above, after every other one (an import deactivates roster people it lacks).
+test('roster import: bad lines listed, then preview and apply the fixed files', async ({
+  browser,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  const orgs = [
+    'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId',
+    `d-${tag},active,2026-08-01,Jefferson Parish Schools,district,,`,
+    `o-${tag},active,2026-08-01,Grand Isle School,school,GIS,d-${tag}`,
+  ].join('\n');
+  const header =
+    'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
+  const student = (id: string, org = `o-${tag}`) =>
+    `${id}-${tag},active,2026-08-01,true,${org},student,${id},,Given,Family,,,${id}_${tag}@students.example.test,,,,10,`;
+  const csv = (name: string, text: string) => ({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    expect((await page.request.post('/api/login', { data: runEnv.admin })).ok()).toBe(true);
+    await page.goto('/directory');
+    await page.getByRole('tab', { name: 'District settings' }).click();
+    const region = page.getByRole('region', { name: 'Roster import' });
+
+    // A student whose school is not in orgs.csv: line 3 of users.csv.
+    await region.getByLabel('orgs.csv').setInputFiles(csv('orgs.csv', orgs));
+    await region
+      .getByLabel('users.csv')
+      .setInputFiles(
+        csv('users.csv', [header, student('ana'), student('ben', 'nowhere')].join('\n')),
+      );
+    await region.getByRole('button', { name: 'Preview' }).click();
+    const refused = region.getByRole('alert');
+    await expect(refused).toContainText('The roster has 1 bad line. Nothing was imported');
+    const badRow = refused.getByRole('row').nth(1);
+    await expect(badRow.getByRole('rowheader')).toHaveText('users.csv');
+    await expect(badRow.getByRole('cell').first()).toHaveText('3');
+    await expect(region.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+
+    await region
+      .getByLabel('users.csv')
+      .setInputFiles(csv('users.csv', [header, student('ana'), student('ben')].join('\n')));
+    await region.getByRole('button', { name: 'Preview' }).click();
+    const preview = region.getByRole('group', { name: 'Preview: what applying would do' });
+    await expect(preview).toContainText('Nothing has changed yet.');
+    await expect(preview.locator('div', { hasText: 'Accounts created' }).locator('dd')).toHaveText(
+      '2',
+    );
+
+    await region.getByRole('button', { name: 'Apply' }).click();
+    const applied = region.getByRole('group', { name: 'Roster applied' });
+    await expect(applied.locator('div', { hasText: 'Accounts created' }).locator('dd')).toHaveText(
+      '2',
+    );
+    // Applied for real: the same files again would create nobody.
+    await region.getByLabel('orgs.csv').setInputFiles(csv('orgs.csv', orgs));
+    await region
+      .getByLabel('users.csv')
+      .setInputFiles(csv('users.csv', [header, student('ana'), student('ben')].join('\n')));
+    await region.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      region
+        .getByRole('group', { name: 'Preview: what applying would do' })
+        .locator('div', { hasText: 'Unchanged' })
+        .locator('dd'),
+    ).toHaveText('2');
+  } finally {
+    await context.close();
+  }
+});
