@@ -4,11 +4,12 @@ import {
   type PrivacySettings,
   type RegistrationPolicy,
 } from '@district/contracts';
-import { AlertDialog, Button, Card, EmptyState, Spinner, useT } from '@district/ui';
+import { AlertDialog, Card, Spinner, useT } from '@district/ui';
 import { useId, useState, type ReactNode } from 'react';
 import { useChangePrivacySettings, usePrivacySettings } from './district-settings.queries';
 import { JoinCodes } from './join-codes';
 import { RosterImport } from './roster-import';
+import { LoadFailed } from '../load-failed';
 
 const CONSENT_MODE_KEYS = {
   school: {
@@ -60,14 +61,10 @@ function DistrictSettings() {
   if (settings.isPending) return <Spinner label={t('directory.settings.loading')} />;
   if (settings.isError) {
     return (
-      <EmptyState
+      <LoadFailed
         title={t('directory.settings.loadFailed')}
-        description={settings.error.message}
-        action={
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            {t('directory.tryAgain')}
-          </Button>
-        }
+        error={settings.error}
+        onRetry={settings.refetch}
       />
     );
   }

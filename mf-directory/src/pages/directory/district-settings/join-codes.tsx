@@ -28,6 +28,7 @@ import {
 } from '@district/ui';
 import { useState } from 'react';
 import { useCreateJoinCode, useJoinCodes, useRevokeJoinCode } from './join-codes.queries';
+import { LoadFailed } from '../load-failed';
 
 const DEFAULT_USES = 30;
 const DEFAULT_DAYS = 30;
@@ -218,14 +219,10 @@ function JoinCodeList() {
   if (codes.isPending) return <Spinner label={t('directory.joinCodes.loading')} />;
   if (codes.isError) {
     return (
-      <EmptyState
+      <LoadFailed
         title={t('directory.joinCodes.loadFailed')}
-        description={codes.error.message}
-        action={
-          <Button variant="outline" onClick={() => void codes.refetch()}>
-            {t('directory.tryAgain')}
-          </Button>
-        }
+        error={codes.error}
+        onRetry={codes.refetch}
       />
     );
   }
