@@ -239,6 +239,15 @@ describe('Join codes in District settings (issue 31)', () => {
     expect(posts()[0]).toMatchObject({ school: 'Jesuit High School', uses: 30 });
   });
 
+  it('tells a supervisor outside the district schools why no code can be made', async () => {
+    me = { ...supervisor, school: 'District Office' };
+    renderDirectoryPage();
+    await openTab('District settings');
+    await codesTable();
+    expect(screen.getByText(/Your account is not at a school of the district/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Create join code' })).toBeNull();
+  });
+
   it('speaks Spanish: the list, the form and the confirmation', async () => {
     await changeLanguage('es');
     renderDirectoryPage();

@@ -1,6 +1,7 @@
 import {
   canonicalSchoolName,
   createJoinCodeSchema,
+  isSchoolName,
   JOIN_CODE_USES_MAX,
   SCHOOL_NAMES,
   type JoinCodeView,
@@ -84,10 +85,20 @@ export function JoinCodes() {
       header={<p className="dir-section__intro">{t('directory.joinCodes.intro')}</p>}
       contentClassName="dir-section"
     >
-      <CreateJoinCodeForm />
+      <CreateOrExplain />
       <JoinCodeList />
     </SectionCard>
   );
+}
+
+// A supervisor whose account names no school of the registry (staff accounts often do not) has no
+// school to hand codes out for: the server would refuse, so the form is not offered.
+function CreateOrExplain() {
+  const { t } = useT();
+  const { user: me } = useAuth();
+  if (me && !me.isAdmin && !isSchoolName(canonicalSchoolName(me.school)))
+    return <p className="dir-section__note">{t('directory.joinCodes.noOwnSchool')}</p>;
+  return <CreateJoinCodeForm />;
 }
 
 interface FormValues {
