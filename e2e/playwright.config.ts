@@ -11,9 +11,11 @@ const BROADCASTS = /notifications\.spec\.ts$/;
 // Switches a district-wide setting (guardian consent mode) that changes what every registration
 // needs: it runs last, alone, so no other test registers while it is on.
 const DISTRICT_SETTINGS = /guardian-consent\.spec\.ts$/;
-// Issue 31: the registration policy (roster) decides who may get an account at all: after the
-// consent-mode journeys, alone.
-const REGISTRATION_POLICY = /roster-sign-in\.spec\.ts$/;
+// Switches the registration policy to join codes (issue 31): registering then needs a code, so it
+// runs after the guardian-consent journeys, alone.
+const REGISTRATION_POLICY = /join-codes\.spec\.ts$/;
+// The roster policy (issue 31) decides who may get an account at all: after the join codes, alone.
+const ROSTER_POLICY = /roster-sign-in\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -63,7 +65,7 @@ export default defineConfig({
     },
     {
       name: 'chromium',
-      testIgnore: [BROADCASTS, DISTRICT_SETTINGS, REGISTRATION_POLICY],
+      testIgnore: [BROADCASTS, DISTRICT_SETTINGS, REGISTRATION_POLICY, ROSTER_POLICY],
       grepInvert: EMPTY_PLATFORM,
       dependencies: ['broadcasts'],
     },
@@ -78,6 +80,12 @@ export default defineConfig({
       testMatch: REGISTRATION_POLICY,
       grepInvert: EMPTY_PLATFORM,
       dependencies: ['district-settings'],
+    },
+    {
+      name: 'roster-policy',
+      testMatch: ROSTER_POLICY,
+      grepInvert: EMPTY_PLATFORM,
+      dependencies: ['registration-policy'],
     },
   ],
 });

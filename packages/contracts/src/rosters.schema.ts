@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_MESSAGES } from './feature-messages';
 
 // POST /api/admin/rosters (admins): a OneRoster 1.1 bundle's orgs.csv and users.csv as multipart
 // files of these names. ?dryRun=true answers the preview and applies nothing. Teachers' and
@@ -23,3 +24,20 @@ export const rosterImportResponseSchema = z.object({
   unchanged: z.number().int(),
 });
 export type RosterImportResult = z.infer<typeof rosterImportResponseSchema>;
+
+// The admins' upload form (mf-directory's District settings): both files chosen, and the rights
+// rules. A file is what the browser's file input holds (no DOM types here: name and size).
+const rosterFileSchema = z.custom<{ readonly name: string; readonly size: number }>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { size?: unknown }).size === 'number' &&
+    typeof (value as { name?: unknown }).name === 'string',
+  { error: REGISTRATION_MESSAGES.rosterFilesRequired },
+);
+export const rosterUploadFormSchema = z.strictObject({
+  orgs: rosterFileSchema,
+  users: rosterFileSchema,
+  teachers: rosterImportQuerySchema.shape.teachers.unwrap(),
+  administrators: rosterImportQuerySchema.shape.administrators.unwrap(),
+});

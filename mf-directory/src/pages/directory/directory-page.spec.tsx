@@ -1,18 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { EMPTY_TEXTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
-import {
-  AuthProvider,
-  LanguageProvider,
-  queryClient,
-  registerCatalogue,
-  changeLanguage,
-  usePlatformStore,
-} from '@district/ui';
+import { queryClient, registerCatalogue, changeLanguage, usePlatformStore } from '@district/ui';
 import { loadCatalogue } from '../../i18n';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { DirectoryPage } from './directory-page';
+import { renderDirectoryPage } from './directory-testing';
 
 const student: CurrentUser = {
   id: 7,
@@ -86,17 +78,7 @@ beforeEach(() => {
 
 afterEach(() => cleanup());
 
-function renderPage() {
-  return render(
-    <LanguageProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <DirectoryPage />
-        </AuthProvider>
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
+const renderPage = renderDirectoryPage;
 
 const stat = (label: string) =>
   within(screen.getByRole('group', { name: label })).getAllByText(/./)[1].textContent;

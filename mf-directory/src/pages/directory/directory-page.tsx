@@ -20,7 +20,7 @@ import {
 import { isStaff } from '@district/contracts';
 import { AuditLog } from './audit/audit-log';
 import { PendingConsents } from './district-settings/pending-consents';
-import { DistrictSettings } from './district-settings/district-settings';
+import { DistrictSettingsTab } from './district-settings/district-settings';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import {
   buildDirectoryIndex,
@@ -45,6 +45,8 @@ export function DirectoryPage() {
   const directory = useDirectory();
   const backup = useBackupDownload();
   const isAdmin = me?.isAdmin === true;
+  // Issue 31: supervisors hand out their school's join codes from District settings.
+  const isSupervisor = me?.isSupervisor === true;
 
   const [query, setQuery] = useState('');
   // Typing stays instant: the list follows the box as soon as React has a spare moment.
@@ -187,10 +189,21 @@ export function DirectoryPage() {
             <AuditLog people={users ?? []} />
           </TabsContent>
           <TabsContent value="settings">
-            <DistrictSettings />
+            <DistrictSettingsTab isAdmin />
           </TabsContent>
           <TabsContent value="consents">
             <PendingConsents />
+          </TabsContent>
+        </Tabs>
+      ) : isSupervisor ? (
+        <Tabs defaultValue="students" className="dir-tabs">
+          <TabsList aria-label={t('directory.tabs.label')}>
+            <TabsTrigger value="students">{t('directory.tabs.students')}</TabsTrigger>
+            <TabsTrigger value="settings">{t('directory.tabs.settings')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="students">{studentsView}</TabsContent>
+          <TabsContent value="settings">
+            <DistrictSettingsTab isAdmin={false} />
           </TabsContent>
         </Tabs>
       ) : (

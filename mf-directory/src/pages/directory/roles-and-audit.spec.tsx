@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOASTS, type CurrentUser, type DirectoryUser } from '@district/contracts';
 import {
-  AuthProvider,
-  LanguageProvider,
   preloadAlertDialog,
   preloadSelect,
   queryClient,
@@ -23,23 +20,9 @@ import {
   jest,
 } from '@jest/globals';
 import type { AuditItem } from './audit/audit-format.util';
-import { DirectoryPage } from './directory-page';
+import { adminUser, renderDirectoryPage } from './directory-testing';
 
-const admin: CurrentUser = {
-  id: 1,
-  ref: 'ref-1',
-  name: 'Ada Admin',
-  username: 'ada',
-  email: 'ada@example.org',
-  school: 'Jesuit High School',
-  grade: 12,
-  avatarUrl: null,
-  serviceHours: 0,
-  isAdmin: true,
-  isSupervisor: false,
-  directoryVisible: true,
-  restricted: false,
-};
+const admin = adminUser;
 const student: CurrentUser = { ...admin, id: 7, ref: 'ref-7', name: 'Maya Lee', isAdmin: false };
 
 const card = (id: number, overrides: Partial<DirectoryUser> = {}): DirectoryUser => ({
@@ -133,17 +116,7 @@ beforeEach(() => {
 
 afterEach(() => cleanup());
 
-function renderPage() {
-  return render(
-    <LanguageProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <DirectoryPage />
-        </AuthProvider>
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
+const renderPage = renderDirectoryPage;
 
 async function cardsShown(): Promise<HTMLElement[]> {
   // The admin's layout (with tabs) replaces the plain one once /api/user answers: type after that.

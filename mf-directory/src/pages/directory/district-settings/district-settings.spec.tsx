@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { CurrentUser, PendingConsent, PrivacySettings } from '@district/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PendingConsent, PrivacySettings } from '@district/contracts';
 import {
-  AuthProvider,
   changeLanguage,
-  LanguageProvider,
   preloadAlertDialog,
   queryClient,
   registerCatalogue,
@@ -22,23 +19,7 @@ import {
   jest,
 } from '@jest/globals';
 import { loadCatalogue } from '../../../i18n';
-import { DirectoryPage } from '../directory-page';
-
-const admin: CurrentUser = {
-  id: 1,
-  ref: 'ref-1',
-  name: 'Ada Admin',
-  username: 'ada',
-  email: 'ada@example.org',
-  school: 'Jesuit High School',
-  grade: 12,
-  avatarUrl: null,
-  serviceHours: 0,
-  isAdmin: true,
-  isSupervisor: false,
-  directoryVisible: true,
-  restricted: false,
-};
+import { adminUser, openTab, renderDirectoryPage } from '../directory-testing';
 
 function pending(userId: number, overrides: Partial<PendingConsent> = {}): PendingConsent {
   return {
@@ -63,7 +44,7 @@ beforeAll(async () => {
   await registerCatalogue(loadCatalogue);
   preloadAlertDialog();
   server = await startTestServer({
-    'GET /api/user': (_req, res) => json(res, 200, admin),
+    'GET /api/user': (_req, res) => json(res, 200, adminUser),
     'GET /api/directory': (_req, res) => json(res, 200, []),
     'GET /api/privacy/settings': (_req, res) => json(res, 200, settings),
     'PATCH /api/privacy/settings': (_req, res, body) => {
@@ -99,24 +80,6 @@ afterEach(async () => {
 
 jest.setTimeout(20_000);
 
-function renderPage() {
-  return render(
-    <LanguageProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <DirectoryPage />
-        </AuthProvider>
-      </QueryClientProvider>
-    </LanguageProvider>,
-  );
-}
-
-async function openTab(name: string) {
-  const tab = await screen.findByRole('tab', { name });
-  fireEvent.mouseDown(tab);
-  fireEvent.click(tab);
-}
-
 const patches = () =>
   server.requests
     .filter((r) => r.method === 'PATCH' && r.url === '/api/privacy/settings')
@@ -124,13 +87,13 @@ const patches = () =>
 
 describe('District settings tab (issue 20)', () => {
   it('changes who may join at once (issue 31), in Spanish too', async () => {
-    renderPage();
+    renderDirectoryPage();
     await openTab('District settings');
     const open = await screen.findByRole('radio', { name: 'Anyone who registers' });
     expect((open as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Students with a join code' }));
     await waitFor(() => expect(patches()).toEqual([{ registrationPolicy: 'joinCode' }]));
-    // Checked once the server's answer is the settings shown.
+    // The server's answer sets the choice (the request is seen before its answer arrives).
     await waitFor(() =>
       expect(
         (screen.getByRole('radio', { name: 'Students with a join code' }) as HTMLInputElement)
@@ -143,7 +106,7 @@ describe('District settings tab (issue 20)', () => {
   });
 
   it('changes the directory default at once, and the consent mode only after confirming', async () => {
-    renderPage();
+    renderDirectoryPage();
     await openTab('District settings');
     const visible = await screen.findByRole('radio', { name: 'Visible to other students' });
     expect((visible as HTMLInputElement).checked).toBe(true);
@@ -185,7 +148,7 @@ describe('District settings tab (issue 20)', () => {
   });
 
   it('lists pending consents with the guardian, the mails sent, and Resend up to the limit', async () => {
-    renderPage();
+    renderDirectoryPage();
     await openTab('Pending consents');
     const table = await screen.findByRole('table');
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
@@ -219,7 +182,7 @@ describe('District settings tab (issue 20)', () => {
 
   it('speaks Spanish: the settings, the confirmation and the pending list', async () => {
     await changeLanguage('es');
-    renderPage();
+    renderDirectoryPage();
     await openTab('Configuración del distrito');
     fireEvent.click(
       await screen.findByRole('radio', { name: 'Madre, padre o tutor, para menores de 13' }),
@@ -240,7 +203,7 @@ describe('District settings tab (issue 20)', () => {
 
   it('says so when nobody waits', async () => {
     consents = [];
-    renderPage();
+    renderDirectoryPage();
     await openTab('Pending consents');
     expect(await screen.findByText("No student is waiting for a guardian's consent.")).toBeTruthy();
   });

@@ -4,9 +4,12 @@ import {
   type PrivacySettings,
   type RegistrationPolicy,
 } from '@district/contracts';
-import { AlertDialog, Button, Card, EmptyState, Spinner, useT } from '@district/ui';
+import { AlertDialog, Card, Spinner, useT } from '@district/ui';
 import { useId, useState, type ReactNode } from 'react';
 import { useChangePrivacySettings, usePrivacySettings } from './district-settings.queries';
+import { JoinCodes } from './join-codes';
+import { RosterImport } from './roster-import';
+import { LoadFailed } from '../load-failed';
 
 const CONSENT_MODE_KEYS = {
   school: {
@@ -37,23 +40,31 @@ const POLICY_KEYS = {
   },
 } as const satisfies Record<RegistrationPolicy, { label: string; hint: string }>;
 
+// The "District settings" tab of /directory. Admins: the district's policies, join codes and roster
+// imports. Supervisors: their school's join codes (issue 31). The server refuses the rest anyway.
+export function DistrictSettingsTab({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <div className="dir-settings-tab">
+      {isAdmin ? <DistrictSettings /> : null}
+      <JoinCodes />
+      {isAdmin ? <RosterImport /> : null}
+    </div>
+  );
+}
+
 // Issue 20, the admins' "District settings" tab of /directory: whether new students start visible
 // to other students, and who consents for them (the district, or a guardian under 13). Both apply
 // to accounts created from now on; the server audits every change.
-export function DistrictSettings() {
+function DistrictSettings() {
   const { t } = useT();
   const settings = usePrivacySettings();
   if (settings.isPending) return <Spinner label={t('directory.settings.loading')} />;
   if (settings.isError) {
     return (
-      <EmptyState
+      <LoadFailed
         title={t('directory.settings.loadFailed')}
-        description={settings.error.message}
-        action={
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            {t('directory.tryAgain')}
-          </Button>
-        }
+        error={settings.error}
+        onRetry={settings.refetch}
       />
     );
   }

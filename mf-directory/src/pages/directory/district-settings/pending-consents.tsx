@@ -1,6 +1,7 @@
 import { CONSENT_MAILS_MAX, type PendingConsent } from '@district/contracts';
 import { Button, EmptyState, formatDate, Spinner, StackTable, useT } from '@district/ui';
 import { usePendingConsents, useResendConsent } from './district-settings.queries';
+import { LoadFailed } from '../load-failed';
 
 // Issue 20, the admins' "Pending consents" tab of /directory: students waiting for a guardian's
 // answer, with the guardian's address (admins only: this whole tab is) and the mails sent so far.
@@ -13,14 +14,10 @@ export function PendingConsents() {
   if (consents.isPending) return <Spinner label={t('directory.consents.loading')} />;
   if (consents.isError) {
     return (
-      <EmptyState
+      <LoadFailed
         title={t('directory.consents.loadFailed')}
-        description={consents.error.message}
-        action={
-          <Button variant="outline" onClick={() => void consents.refetch()}>
-            {t('directory.tryAgain')}
-          </Button>
-        }
+        error={consents.error}
+        onRetry={consents.refetch}
       />
     );
   }
