@@ -98,11 +98,14 @@ describe('route guard', () => {
     renderAt('/volunteer');
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
-    // The sign-in screen asks whether the district's sign-in is offered (issue 31).
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'GET /api/user?optional=1',
-      'GET /api/auth/district',
-    ]);
+    // The sign-in screen asks whether the district's sign-in is offered (issue 31), and nothing
+    // else.
+    await waitFor(() =>
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /api/user?optional=1',
+        'GET /api/auth/district',
+      ]),
+    );
   });
 
   it('sends a signed-in user from /login to home, greeted by name in the header', async () => {
