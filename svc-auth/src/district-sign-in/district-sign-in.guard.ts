@@ -1,7 +1,8 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { BadRequestException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply } from 'fastify';
 import { DISTRICT_SIGN_IN_PATHS, districtStartQuerySchema } from '@district/contracts';
+import { zodErrorBody } from '@district/service-kit';
 import type { DistrictOutcome } from './district-sign-in.service';
 import {
   DISTRICT_SESSION_KEY,
@@ -53,6 +54,12 @@ export class DistrictSignInGuard extends AuthGuard(DISTRICT_STRATEGY) {
       .switchToHttp()
       .getRequest<DistrictRequest & { user?: DistrictResult }>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
+    // The start's one parameter is checked like any query (400 naming it): the shell only ever
+    // sends lang=en or lang=es, so anything else is not a browser of ours.
+    if (request.routeOptions.url === DISTRICT_SIGN_IN_PATHS.start) {
+      const query = districtStartQuerySchema.safeParse(request.query);
+      if (!query.success) throw new BadRequestException(zodErrorBody(query.error));
+    }
     request.user = await this.authenticate(context, request, reply);
     return true;
   }
