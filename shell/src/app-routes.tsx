@@ -1,5 +1,4 @@
-import { matchPath, Route, Routes } from 'react-router-dom';
-import type { RemoteId } from './federation/remote-page';
+import { Route, Routes } from 'react-router-dom';
 import { lazyPage } from './lib/lazy-page';
 import { AuthPage } from './pages/auth/auth-page';
 import { PublicShell } from './pages/public-shell';
@@ -50,24 +49,10 @@ const NotFoundPage = lazyPage(() =>
   import('./pages/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 
-// SPEC §2: the remote areas behind sign-in, path → remote module (the module is also the key
-// that gives each area its own loader state).
-const AREAS: Array<[path: string, id: RemoteId]> = [
-  // /volunteer/check-in is the remote's too (the page a check-in QR code opens, issue 18).
-  ['/volunteer/*', 'mf_volunteer/VolunteerPage'],
-  ['/directory', 'mf_directory/DirectoryPage'],
-  ['/blog', 'mf_blog/BlogPage'],
-  ['/service-hours', 'mf_hours/ServiceHoursPage'],
-  ['/supervisor', 'mf_hours/SupervisorPage'],
-];
-
-// While the session is being checked, fetch what a signed-in page needs in parallel, and (issue
-// 34) start the remote of the area the page opens on: its manifest, entry and first chunks load
-// alongside the session check instead of after it.
+// While the session is being checked, fetch what a signed-in page needs in parallel.
 function preloadSignedIn() {
   AppLayout.preload();
-  const area = AREAS.find(([path]) => matchPath(path, location.pathname));
-  void import('./federation/remote-page').then((m) => area && m.preloadRemotePage(area[1]));
+  RemotePage.preload();
 }
 
 // SPEC §2 route table. Remote areas are keyed so each route has its own loader state.
@@ -112,9 +97,24 @@ export function AppRoutes() {
         }
       >
         <Route path="/" element={<HomePage />} />
-        {AREAS.map(([path, id]) => (
-          <Route key={id} path={path} element={<RemotePage key={id} id={id} />} />
-        ))}
+        <Route
+          // /volunteer/check-in is the remote's too (the page a check-in QR code opens, issue 18).
+          path="/volunteer/*"
+          element={<RemotePage key="volunteer" id="mf_volunteer/VolunteerPage" />}
+        />
+        <Route
+          path="/directory"
+          element={<RemotePage key="directory" id="mf_directory/DirectoryPage" />}
+        />
+        <Route path="/blog" element={<RemotePage key="blog" id="mf_blog/BlogPage" />} />
+        <Route
+          path="/service-hours"
+          element={<RemotePage key="service-hours" id="mf_hours/ServiceHoursPage" />}
+        />
+        <Route
+          path="/supervisor"
+          element={<RemotePage key="supervisor" id="mf_hours/SupervisorPage" />}
+        />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

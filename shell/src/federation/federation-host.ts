@@ -1,5 +1,4 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
-import { loadedBuildsPlugin, rememberRemotesConfig } from '../pwa/deployments';
 import remoteFallbackPlugin from './fallback-plugin';
 import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
 import { sharedModules } from './shared-modules';
@@ -12,7 +11,7 @@ export const federation = createInstance({
   shared: sharedModules(),
   // Reuse what the shell already loaded; never fetch every remote entry at start-up.
   shareStrategy: 'loaded-first',
-  plugins: [remoteFallbackPlugin(), loadedBuildsPlugin()],
+  plugins: [remoteFallbackPlugin()],
 });
 
 let registered: Promise<RemotesConfig> | null = null;
@@ -23,7 +22,6 @@ export function ensureRemotesRegistered(): Promise<RemotesConfig> {
   registered ??= loadRemotesConfig()
     .then((config) => {
       federation.registerRemotes(config.remotes, { force: true });
-      rememberRemotesConfig(config);
       return config;
     })
     .catch((error: unknown) => {

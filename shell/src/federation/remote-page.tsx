@@ -9,6 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { rememberRemote } from '../pwa/deployments';
 import { ensureRemotesRegistered, federation } from './federation-host';
 import { RemoteRetryContext, RemoteUnavailable } from './remote-unavailable';
 
@@ -22,11 +23,13 @@ type RemoteModule = { default?: ComponentType; __remoteUnavailable?: boolean } &
 
 async function importRemote(id: RemoteId): Promise<{ default: ComponentType }> {
   // Only now, when the user opens the area, are its manifest and entry fetched.
-  await ensureRemotesRegistered();
-  // The runtime reads the manifest, then fetches the entry and the module's chunks side by side.
-  const exposed = id.slice(id.indexOf('/') + 1);
+  const config = await ensureRemotesRegistered();
   const mod = await federation.loadRemote<RemoteModule>(id);
-  const component = mod?.default ?? (mod?.[exposed] as ComponentType | undefined);
+  // Issue 34: which build of the remote this page now runs, to notice a redeployment.
+  const entry = config.remotes.find((r) => r.name === id.slice(0, id.indexOf('/')))?.entry;
+  if (entry) void rememberRemote(entry);
+  const exportName = id.slice(id.indexOf('/') + 1);
+  const component = mod?.default ?? (mod?.[exportName] as ComponentType | undefined);
   if (typeof component !== 'function') throw new Error(`Remote module ${id} exports no component`);
   if (mod?.__remoteUnavailable) failed.add(id);
   // The area's catalogue in the language in use (issue 22): its page never shows a key.
@@ -44,21 +47,15 @@ function remoteComponent(id: RemoteId): ComponentType {
   let component = cache.get(id);
   if (!component) {
     failed.delete(id);
-    // The load starts now (not at the first render), so a preload and the page share it.
-    const load = importRemote(id).catch((error: unknown) => {
-      failed.add(id);
-      throw error;
-    });
-    load.catch(() => undefined); // reported by the page's error boundary when it renders
-    component = lazy(() => load);
+    component = lazy(() =>
+      importRemote(id).catch((error: unknown) => {
+        failed.add(id);
+        throw error;
+      }),
+    );
     cache.set(id, component);
   }
   return component;
-}
-
-// Issue 34: the area the page opens on, loading while the session is still being checked.
-export function preloadRemotePage(id: RemoteId): void {
-  remoteComponent(id);
 }
 
 function forgetIfFailed(id: RemoteId): void {

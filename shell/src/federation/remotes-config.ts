@@ -10,7 +10,7 @@ export interface RemotesConfig {
   remotes: RemoteEntryConfig[];
 }
 
-export function parseRemotesConfig(value: unknown): RemotesConfig {
+function parseConfig(value: unknown): RemotesConfig {
   const remotes = (value as { remotes?: unknown } | null)?.remotes;
   if (!Array.isArray(remotes)) throw new Error('remotes.json: "remotes" must be an array');
   return {
@@ -31,7 +31,7 @@ export function loadRemotesConfig(): Promise<RemotesConfig> {
   pending ??= fetch(REMOTES_CONFIG_PATH, { credentials: 'same-origin', cache: 'no-cache' })
     .then(async (res) => {
       if (!res.ok) throw new Error(`${res.status}: remote configuration unavailable`);
-      return parseRemotesConfig(await res.json());
+      return parseConfig(await res.json());
     })
     .catch((error: unknown) => {
       pending = null;

@@ -1,6 +1,4 @@
 import { OFFLINE, REMOTES_CONFIG_PATH } from '@district/contracts';
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { parseRemotesConfig, type RemotesConfig } from '../federation/remotes-config';
 
 // Issue 34: a new deployment reaches an open app within one navigation. On every route change
 // the signed-in layout asks: is a new shell build installed (a service worker waiting), or has a
@@ -10,11 +8,9 @@ import { parseRemotesConfig, type RemotesConfig } from '../federation/remotes-co
 
 let updateReady = false;
 const listeners = new Set<() => void>();
-// Entry URL → the text of the manifest the federation runtime loaded that remote from.
-const loadedRemotes = new Map<string, string>();
-// The remote config the page registered (its remotes, as JSON).
+// Entry URL → the manifest's text when the page loaded that remote.
+const loadedRemotes = new Map<string, string | null>();
 let remotesConfig: string | null = null;
-const configText = (config: RemotesConfig) => JSON.stringify(config.remotes);
 
 function announce(): void {
   if (updateReady) return;
@@ -38,23 +34,12 @@ async function fetchText(url: string): Promise<string | null> {
   }
 }
 
-// The page registered these remotes (federation-host.ts).
-export function rememberRemotesConfig(config: RemotesConfig): void {
-  remotesConfig ??= configText(config);
-}
-
-// The federation runtime's own manifest requests go through here, so what is remembered is the
-// very manifest the page runs: a second request of its own could already see the next build
-// (a redeployment between the two), and the page would then never notice it.
-export function loadedBuildsPlugin(): ModuleFederationRuntimePlugin {
-  return {
-    name: 'district-loaded-builds',
-    async fetch(url, init) {
-      const res = await fetch(url, init);
-      if (res.ok && !loadedRemotes.has(url)) loadedRemotes.set(url, await res.clone().text());
-      return res;
-    },
-  };
+// The remote page loaded a remote from `entry`: remember which build it was.
+export async function rememberRemote(entry: string): Promise<void> {
+  if (loadedRemotes.has(entry)) return;
+  loadedRemotes.set(entry, null);
+  remotesConfig ??= await fetchText(REMOTES_CONFIG_PATH);
+  loadedRemotes.set(entry, await fetchText(entry));
 }
 
 // A new worker installed while an older one controls the page is a new shell build.
@@ -70,39 +55,33 @@ function watchWorker(registration: ServiceWorkerRegistration): void {
 }
 
 let watched = false;
-
-async function check(): Promise<void> {
-  const registration =
-    'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
-  if (registration && !watched) {
-    watched = true;
-    watchWorker(registration);
-  }
-  await registration?.update().catch(() => undefined);
-  // Where the remotes are matters only once the page runs one (no request on home before).
-  if (loadedRemotes.size === 0) return;
-  const config = await fetchText(REMOTES_CONFIG_PATH);
-  if (config !== null && remotesConfig !== null) {
-    try {
-      if (configText(parseRemotesConfig(JSON.parse(config))) !== remotesConfig) announce();
-    } catch {
-      // A broken config is the fallback card's business, not a new version.
-    }
-  }
-  for (const [entry, loaded] of loadedRemotes) {
-    const now = await fetchText(entry);
-    if (now !== null && now !== loaded) announce();
-  }
-}
-
-// One check per navigation, each after the one before: a navigation made while an earlier check
-// is still on its way gets a check of its own, started after the redeployment it must see (sharing
-// the earlier one could answer with what the server said before).
-let checks: Promise<void> = Promise.resolve();
+let checking: Promise<void> | null = null;
 
 export function checkForDeployment(): Promise<void> {
-  checks = checks.then(check, check);
-  return checks;
+  checking ??= (async () => {
+    const registration =
+      'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+    if (registration && !watched) {
+      watched = true;
+      watchWorker(registration);
+    }
+    await registration?.update().catch(() => undefined);
+    // Where the remotes are matters only once the page runs one (no request on home before).
+    if (loadedRemotes.size === 0) return;
+    const config = await fetchText(REMOTES_CONFIG_PATH);
+    if (config !== null) {
+      if (remotesConfig !== null && config !== remotesConfig) announce();
+      remotesConfig ??= config;
+    }
+    for (const [entry, loaded] of loadedRemotes) {
+      if (loaded === null) continue;
+      const now = await fetchText(entry);
+      if (now !== null && now !== loaded) announce();
+    }
+  })().finally(() => {
+    checking = null;
+  });
+  return checking;
 }
 
 // "Reload": a waiting worker takes over first (then the page reloads under it); otherwise a

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../app';
-import { loadedBuildsPlugin } from './deployments';
+import { rememberRemote } from './deployments';
 import { UpdateNotice } from './update-notice';
 
 // Issue 34: a remote redeployed while the page is open reaches it at the next navigation as
@@ -52,8 +52,7 @@ const manifestChecks = () => server.requests.filter((r) => r.url === MANIFEST).l
 
 describe('Updated, reload', () => {
   it('stays hidden while nothing was redeployed, however often the student navigates', async () => {
-    // The federation runtime loads the remote's manifest through the shell's plugin.
-    await loadedBuildsPlugin().fetch?.(MANIFEST, {});
+    await rememberRemote(MANIFEST);
     renderPage();
     const before = manifestChecks();
     await act(async () => screen.getByRole('link', { name: 'Home' }).click());

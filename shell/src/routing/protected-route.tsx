@@ -14,11 +14,9 @@ export function ProtectedRoute({
   const { user, isLoading } = useAuth();
   const { t } = useT();
   const location = useLocation();
-  // (While loading, too: the user is null then, and waiting for the answer would put the session
-  // check in front of every chunk of a signed-in page on a phone's slow network, issue 34.)
   useEffect(() => {
-    if (user !== null || isLoading) preload?.();
-  }, [user, isLoading, preload]);
+    if (user !== null) preload?.();
+  }, [user, preload]);
   if (isLoading) return <Spinner page size="lg" label={t('shell.loading.account')} />;
   if (!user)
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
