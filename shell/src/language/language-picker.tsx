@@ -37,7 +37,7 @@ export function LanguagePicker({ className }: { className?: string }) {
       </label>
       <select
         id={id}
-        className="language-picker__select"
+        className="ui-input language-picker__select"
         value={language}
         onChange={(event) => {
           const next = event.target.value;
