@@ -284,6 +284,29 @@ describe('opportunities (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(await response.json()).toEqual(plain.body);
     });
 
+    it('answers 304 while the browser holds the list, and the new list once it changes', async () => {
+      const url = `${app.service.url}/api/opportunities?status=active`;
+      const first = await fetch(url, { headers: identityHeader(student) });
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"opportunities-active-[\w-]{27}(\.gz)?"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const again = await fetch(url, {
+        headers: { ...identityHeader(student), 'if-none-match': etag! },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      await create({ title: 'Newest event', date: '2032-02-01T00:00:00.000Z' });
+      const changed = await fetch(url, {
+        headers: { ...identityHeader(student), 'if-none-match': etag! },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(((await changed.json()) as Opportunity[]).map((o) => o.title)).toContain(
+        'Newest event',
+      );
+      await app.sql(`DELETE FROM opportunities WHERE title = 'Newest event'`);
+    });
+
     it('shows every change at once, including one committed by another replica', async () => {
       const other = await startVolunteerService({
         database: app.database,

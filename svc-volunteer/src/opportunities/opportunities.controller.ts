@@ -13,42 +13,37 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Opportunity, Page } from '@district/contracts';
-import { acceptsGzip, CurrentUser, IdParamDto, Roles, type Identity } from '@district/service-kit';
+import {
+  CurrentUser,
+  IdParamDto,
+  Roles,
+  sendCachedList,
+  type Identity,
+} from '@district/service-kit';
 import {
   CreateOpportunityDto,
   OpportunitiesQueryDto,
   OpportunityStatusDto,
   UpdateOpportunityDto,
 } from './opportunities.dto';
-import { gzipOf } from './opportunity-list.cache';
 import { OpportunitiesService } from './opportunities.service';
 
 @Controller('api/opportunities')
 export class OpportunitiesController {
   constructor(private readonly opportunities: OpportunitiesService) {}
 
-  // Sent as prepared bytes (JSON, or gzip when the client takes it) straight from the cache.
-  // ?page/?pageSize: one Page of the same list (the screen's Past Events tab).
+  // The cached list: 304 while the browser holds it, else gzip bytes or JSON with a strong ETag
+  // (the kit's helper). ?page/?pageSize: one Page of the same list (the Past Events tab).
   @Get()
   async list(
     @Query() query: OpportunitiesQueryDto,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | Page<Opportunity> | undefined> {
     if (query.page !== undefined || query.pageSize !== undefined) {
-      const page: Page<Opportunity> = await this.opportunities.page(query);
-      void reply.header('content-type', 'application/json; charset=utf-8').send(page);
-      return;
+      return this.opportunities.page(query);
     }
-    const body = await this.opportunities.listBody(query.status);
-    void reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('vary', 'accept-encoding');
-    if (acceptsGzip(request.headers['accept-encoding'])) {
-      void reply.header('content-encoding', 'gzip').send(gzipOf(body));
-    } else {
-      void reply.send(body.json);
-    }
+    return sendCachedList(request, reply, await this.opportunities.listBody(query.status));
   }
 
   @Post()

@@ -7,7 +7,7 @@ import { OpportunitiesRepository } from './opportunities.repository';
 import { OpportunitiesService } from './opportunities.service';
 import { OpportunityChangeNotice } from './opportunity-change-notice';
 import { OpportunityChangesRepository } from './opportunity-changes.repository';
-import { OpportunityListCache } from './opportunity-list.cache';
+import { OpportunityChangesSignal, OpportunityListCache } from './opportunity-list.cache';
 import { OpportunityEntity } from './opportunity.entity';
 
 @Module({
@@ -21,6 +21,7 @@ import { OpportunityEntity } from './opportunity.entity';
     OpportunitiesService,
     OpportunitiesRepository,
     OpportunityListCache,
+    OpportunityChangesSignal,
     OpportunityChangesRepository,
     OpportunityChangeNotice,
   ],

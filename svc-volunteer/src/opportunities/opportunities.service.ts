@@ -28,9 +28,10 @@ import {
   OutboxService,
   withTransaction,
   type AuditEntry,
+  type CachedList,
 } from '@district/service-kit';
 import { OpportunitiesRepository } from './opportunities.repository';
-import { OpportunityListCache, type CachedBody } from './opportunity-list.cache';
+import { OpportunityListCache } from './opportunity-list.cache';
 import { RemindersService } from '../reminders/reminders.service';
 import { WaitlistPromotion } from '../waitlist/waitlist-promotion.service';
 import { OpportunityChangeNotice } from './opportunity-change-notice';
@@ -74,8 +75,8 @@ export class OpportunitiesService {
   // One query for the whole list, capacity included (no N+1). The answer is the same for every
   // caller (whether *you* signed up comes with the signups list), so it is served from a cache
   // that PostgreSQL invalidates on every committed change.
-  listBody(status?: OpportunityStatus): Promise<CachedBody> {
-    return this.cache.read(status ?? 'all', () => this.list(status));
+  listBody(status?: OpportunityStatus): Promise<CachedList> {
+    return this.cache.read(status ?? 'all', async () => ({ value: await this.list(status) }));
   }
 
   async list(status?: OpportunityStatus): Promise<Opportunity[]> {

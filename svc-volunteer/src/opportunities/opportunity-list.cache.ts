@@ -4,35 +4,22 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { gzipSync } from 'node:zlib';
-import { LOGGER, type Logger } from '@district/service-kit';
+import { ListCache, LOGGER, type ListCacheSignal, type Logger } from '@district/service-kit';
 import {
   OpportunityChangesRepository,
   type OpportunityChangesListener,
 } from './opportunity-changes.repository';
 
-export interface CachedBody {
-  json: Buffer;
-  // Compressed once per change, on first demand, not per request (nginx would otherwise gzip
-  // 60 KB every time).
-  gzip?: Buffer;
-}
-
-export function gzipOf(body: CachedBody): Buffer {
-  body.gzip ??= gzipSync(body.json, { level: 6 });
-  return body.gzip;
-}
-
 const RECONNECT_MS = 1_000;
 
-// The serialized opportunity lists, shared by every caller. Entries are dropped when PostgreSQL
-// announces a committed change (a trigger NOTIFYs at commit), so every replica stays exact; while
-// the LISTEN connection is down nothing is cached and every request reads the database.
+// PostgreSQL's word that an opportunity changed: a trigger NOTIFYs at commit, so every replica's
+// cache drops its lists at once. While the LISTEN connection is down the signal is not live and
+// the cache stores nothing (every request reads the database); it reconnects by itself.
 @Injectable()
-export class OpportunityListCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly entries = new Map<string, CachedBody>();
-  // Bumped on every change notice; a result computed across a bump is not stored.
-  private generation = 0;
+export class OpportunityChangesSignal
+  implements ListCacheSignal, OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly subscribers = new Set<() => void>();
   private listener?: OpportunityChangesListener;
   private stopped = false;
 
@@ -41,8 +28,13 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  get enabled(): boolean {
+  get live(): boolean {
     return this.listener !== undefined;
+  }
+
+  subscribe(changed: () => void): () => void {
+    this.subscribers.add(changed);
+    return () => this.subscribers.delete(changed);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -56,24 +48,8 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
     await listener?.close();
   }
 
-  get(key: string): CachedBody | undefined {
-    return this.enabled ? this.entries.get(key) : undefined;
-  }
-
-  // Reads through the cache: `load` runs only on a miss.
-  async read(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = this.get(key);
-    if (hit) return hit;
-    const generation = this.generation;
-    const body: CachedBody = { json: Buffer.from(JSON.stringify(await load())) };
-    if (this.enabled && generation === this.generation) this.entries.set(key, body);
-    return body;
-  }
-
-  // Also called after this replica's own writes, so its next read never waits for the notice.
-  invalidate(): void {
-    this.generation++;
-    this.entries.clear();
+  private changed(): void {
+    for (const subscriber of this.subscribers) subscriber();
   }
 
   private async listen(): Promise<void> {
@@ -81,11 +57,11 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
     let listener: OpportunityChangesListener | undefined;
     try {
       listener = await this.changes.listen({
-        changed: () => this.invalidate(),
+        changed: () => this.changed(),
         lost: (error) => {
           if (error)
             this.logger.warn({ err: error }, 'opportunity list cache: LISTEN connection lost');
-          if (listener && this.listener === listener) this.dropListener();
+          if (listener && this.listener === listener) this.drop();
         },
       });
     } catch (error) {
@@ -96,18 +72,32 @@ export class OpportunityListCache implements OnApplicationBootstrap, BeforeAppli
     if (!listener) return;
     if (this.stopped) return void (await listener.close());
     // Anything committed before LISTEN took effect must not be served from an older entry.
-    this.invalidate();
+    this.changed();
     this.listener = listener;
   }
 
-  private dropListener(): void {
+  private drop(): void {
     this.listener = undefined;
-    this.invalidate();
+    this.changed();
     this.retry();
   }
 
   private retry(): void {
     if (this.stopped) return;
     setTimeout(() => void this.listen(), RECONNECT_MS).unref();
+  }
+}
+
+// The serialized opportunity lists (the kit's list cache: JSON, gzip bytes and a strong ETag
+// per status), shared by every caller and dropped on every change notice. The service also drops
+// them after this replica's own writes, so its next read never waits for the notice.
+@Injectable()
+export class OpportunityListCache extends ListCache implements BeforeApplicationShutdown {
+  constructor(signal: OpportunityChangesSignal) {
+    super({ name: 'opportunities', signal, keepJson: true });
+  }
+
+  beforeApplicationShutdown(): void {
+    this.close();
   }
 }

@@ -147,4 +147,20 @@ describe('list responses', () => {
     expect(listEtagMatches('"posts-other"', cached)).toBe(false);
     expect(listEtagMatches(undefined, cached)).toBe(false);
   });
+
+  it('serves the kept JSON itself to a client without gzip, and names what else the answer varies on', async () => {
+    const kept = await new ListCache({ name: 'opportunities', keepJson: true }).read(
+      'all',
+      loader([{ id: 2 }]),
+    );
+    const r = reply();
+    const body = await sendCachedList({ headers: {} }, r, kept, {
+      vary: 'Accept-Encoding, Cookie',
+    });
+    expect(body).toBe(kept.json);
+    expect(body?.toString()).toBe('[{"id":2}]');
+    expect(r.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(listEtagMatches(`W/${listEtag(kept, true)}`, kept)).toBe(true);
+    expect(listEtagMatches('"opportunities-all-abc", "abc.gz"', kept)).toBe(false);
+  });
 });

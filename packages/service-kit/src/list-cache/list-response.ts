@@ -1,15 +1,15 @@
 import { acceptsGzip } from '../http/accepts-gzip.util';
-import { listJson, type CachedList } from './list-cache';
+import { listJson, type CachedBody } from './list-cache';
 
 // The tag of one representation: the JSON's own, or with `.gz` for the gzip bytes (a strong
 // ETag names exact bytes, RFC 9110 §8.8.3).
-export function listEtag(list: CachedList, gzipped: boolean): string {
+export function listEtag(list: CachedBody, gzipped: boolean): string {
   return gzipped ? `${list.etag.slice(0, -1)}.gz"` : list.etag;
 }
 
 // If-None-Match names this list in either representation (or "*"). Weak comparison, as RFC 9110
 // §13.1.2 asks for GET: a proxy that re-encodes marks the tag weak.
-export function listEtagMatches(header: string | string[] | undefined, list: CachedList): boolean {
+export function listEtagMatches(header: string | string[] | undefined, list: CachedBody): boolean {
   if (!header) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
   const tags = new Set([listEtag(list, false), listEtag(list, true)]);
@@ -29,14 +29,16 @@ export interface ListReply {
 }
 
 // Answers a cached list: 304 when the client holds it, else the gzip bytes when accepted (nginx
-// passes an encoded answer through) or the JSON. Returns the body; undefined for a 304.
+// passes an encoded answer through) or the JSON. Returns the body; undefined for a 304. `vary`:
+// what else the answer depends on, when it differs per viewer (e.g. `Accept-Encoding, Cookie`).
 export async function sendCachedList(
   request: ListRequest,
   reply: ListReply,
-  list: CachedList,
+  list: CachedBody,
+  options: { vary?: string } = {},
 ): Promise<Buffer | undefined> {
   const gzipped = acceptsGzip(request.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding');
+  reply.header('vary', options.vary ?? 'accept-encoding');
   // Revalidate on every use (the browser keeps the bytes; a reload costs a 304, not the list).
   reply.header('cache-control', 'private, no-cache');
   reply.header('etag', listEtag(list, gzipped));
