@@ -222,6 +222,17 @@ describe('people missing from a full import', () => {
     expect(row).toEqual({ active: false, service_hours: '12.0' });
     const events = await outboxRows(h, 'user.updated', ann.id);
     expect(events.at(-1)?.payload).toMatchObject({ id: ann.id, active: false });
+
+    // Every later user.updated carries the stored `active`: an admin's change while she is
+    // deactivated keeps her hidden in the other services' replicas.
+    const moved = await h.request('PATCH', `/api/users/${ann.id}/school`, {
+      headers: admin.headers,
+      json: { school: 'Jesuit High School' },
+    });
+    expect(moved.status).toBe(200);
+    const after = await outboxRows(h, 'user.updated', ann.id);
+    expect(after).toHaveLength(events.length + 1);
+    expect(after.at(-1)?.payload).toMatchObject({ school: 'Jesuit High School', active: false });
   });
 
   it('come back when a later roster has them again', async () => {

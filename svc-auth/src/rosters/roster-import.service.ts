@@ -5,7 +5,7 @@ import { REGISTRATION_MESSAGES, type RosterImportResult } from '@district/contra
 import { AuditService, OutboxService, withTransaction, type Identity } from '@district/service-kit';
 import { BadRequestException } from '@nestjs/common';
 import { SessionStore } from '../sessions/session-store';
-import { toUserEventPayload, type UserView } from '../users/user-view';
+import { toUserEventPayload } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 import {
   parseOrgs,
@@ -73,8 +73,8 @@ export class RosterImportService {
       const changed = await this.rosters.syncAccounts(manager, options.rules);
       // Every service's users replica follows (deactivated people vanish from their lists).
       for (const account of changed) {
-        const view = (await this.users.findView(account.id, manager)) as UserView;
-        await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, account.active));
+        const { view, active } = (await this.users.findForEvent(account.id, manager))!;
+        await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       }
       await this.audit.record(manager, {
         actorId: actor?.id ?? null,
