@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { REGISTRATION_MESSAGES, type RosterImportResult } from '@district/contracts';
+import {
+  REGISTRATION_MESSAGES,
+  type RosterImportResult,
+  type RosterLineError as ContractLineError,
+} from '@district/contracts';
 import { AuditService, OutboxService, withTransaction, type Identity } from '@district/service-kit';
 import { BadRequestException } from '@nestjs/common';
 import { SessionStore } from '../sessions/session-store';
@@ -28,7 +32,14 @@ function rosterRefusal(errors: RosterLineError[]): BadRequestException {
   return new BadRequestException({
     statusCode: 400,
     message: REGISTRATION_MESSAGES.rosterRefused,
-    errors: errors.map((e) => ({ path: e.file, message: `line ${e.line}: ${e.reason}` })),
+    // Issue 31: a code and its parameters for the admin's screen, the English text for clients.
+    errors: errors.map((e): ContractLineError => ({
+      path: e.file,
+      line: e.line,
+      code: e.code,
+      params: e.params,
+      message: `line ${e.line}: ${e.reason}`,
+    })),
   });
 }
 
