@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -18,6 +17,7 @@ import {
   type Redis,
 } from '@district/service-kit';
 import type { AuthConfig } from '../auth.config';
+import { withinHourlyMailLimit } from '../mail/hourly-mail-limit';
 import { mailWriter } from '../mail/mail-texts';
 import { renderClaimMail } from '../mail/reset-mail.template';
 import { createResetToken, hashResetToken } from '../password-reset/reset-token.util';
@@ -109,12 +109,8 @@ export class DistrictClaimService implements OnModuleInit {
     });
   }
 
-  private async withinMailLimit(userId: number): Promise<boolean> {
-    const digest = createHash('sha256').update(String(userId)).digest('hex');
-    const key = `${this.config.BULLMQ_PREFIX}:district-claim-mail:${digest}`;
-    const [[, count]] = ((await this.redis.multi().incr(key).expire(key, 3600, 'NX').exec()) ?? [
-      [null, 0],
-    ]) as Array<[Error | null, number]>;
-    return count <= CLAIM_MAILS_PER_ACCOUNT_PER_HOUR;
+  private withinMailLimit(userId: number): Promise<boolean> {
+    const key = `${this.config.BULLMQ_PREFIX}:district-claim-mail:${userId}`;
+    return withinHourlyMailLimit(this.redis, key, CLAIM_MAILS_PER_ACCOUNT_PER_HOUR);
   }
 }
