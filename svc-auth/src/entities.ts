@@ -1,3 +1,4 @@
+import { DistrictClaimToken } from './district-sign-in/district-claim-token.entity';
 import { DistrictIdentity } from './district-sign-in/district-identity.entity';
 import { DirectoryVersion } from './directory/directory-version.entity';
 import { PrivacySettingsEntity } from './privacy/privacy-settings.entity';
@@ -16,4 +17,5 @@ export const AUTH_ENTITIES = [
   DistrictIdentity,
   JoinCode,
   RosterPerson,
+  DistrictClaimToken,
 ];

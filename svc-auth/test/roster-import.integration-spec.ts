@@ -107,6 +107,7 @@ describe('POST /api/admin/rosters', () => {
       { orgs: ORGS, users: 'id,name,email\n1,Ann,ann@example.org' },
       'users',
       /^line 1: not a OneRoster users\.csv: missing the columns sourcedId, enabledUser/,
+      { line: 1, code: 'missingColumns', params: expect.objectContaining({ file: 'users' }) },
     ],
     [
       'a wrong encoding (Windows-1252)',
@@ -122,39 +123,46 @@ describe('POST /api/admin/rosters', () => {
       },
       'users',
       /^line 3: the file is not UTF-8 text$/,
+      { line: 3, code: 'notUtf8', params: {} },
     ],
     [
       'a school the district does not have',
       { orgs: `${ORGS}\no-x,active,2026-08-01,Hogwarts School,school,,d1`, users: baseRoster },
       'orgs',
       /^line 5: "Hogwarts School" is not one of the district's schools$/,
+      { line: 5, code: 'unknownSchool', params: { name: 'Hogwarts School' } },
     ],
     [
       'a duplicated id',
       { orgs: ORGS, users: users(student('s1', 'a@x.test'), student('s1', 'b@x.test')) },
       'users',
       /^line 3: sourcedId s1 is already on line 2$/,
+      { line: 3, code: 'duplicateId', params: { id: 's1', firstLine: 2 } },
     ],
     [
       'a grade the platform does not have',
       { orgs: ORGS, users: users(student('s1', 'a@x.test', 'o-gi', 'KG')) },
       'users',
       /^line 2: grade "KG" is not one of 6 to 12$/,
+      { line: 2, code: 'invalidGrade', params: { grade: 'KG', min: 6, max: 12 } },
     ],
     [
       'a person whose org is unknown',
       { orgs: ORGS, users: users(student('s1', 'a@x.test', 'o-nowhere')) },
       'users',
       /^line 2: none of the orgs o-nowhere is a school of the district/,
+      { line: 2, code: 'noDistrictSchool', params: { orgs: 'o-nowhere', count: 1 } },
     ],
   ])(
     'refuses %s with the file, the line and the reason, applying nothing',
-    async (_, files, path, message) => {
+    async (_, files, path, message, coded) => {
       const before = await people();
       const res = await upload(files);
       expect(res.status).toBe(400);
       expect(res.body.errors[0].path).toBe(path);
       expect(res.body.errors[0].message).toMatch(message);
+      // The reason as a code and its parameters, for the admin's screen in their language.
+      expect(res.body.errors[0]).toMatchObject(coded);
       expect(await people()).toEqual(before);
     },
   );
@@ -222,6 +230,17 @@ describe('people missing from a full import', () => {
     expect(row).toEqual({ active: false, service_hours: '12.0' });
     const events = await outboxRows(h, 'user.updated', ann.id);
     expect(events.at(-1)?.payload).toMatchObject({ id: ann.id, active: false });
+
+    // Every later user.updated carries the stored `active`: an admin's change while she is
+    // deactivated keeps her hidden in the other services' replicas.
+    const moved = await h.request('PATCH', `/api/users/${ann.id}/school`, {
+      headers: admin.headers,
+      json: { school: 'Jesuit High School' },
+    });
+    expect(moved.status).toBe(200);
+    const after = await outboxRows(h, 'user.updated', ann.id);
+    expect(after).toHaveLength(events.length + 1);
+    expect(after.at(-1)?.payload).toMatchObject({ school: 'Jesuit High School', active: false });
   });
 
   it('come back when a later roster has them again', async () => {

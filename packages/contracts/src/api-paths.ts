@@ -118,6 +118,8 @@ export const API_ROUTES = {
   districtSignInCallback: { method: 'GET', path: '/api/auth/district/callback' },
   districtPendingLink: { method: 'GET', path: '/api/auth/district/link' },
   districtLink: { method: 'POST', path: '/api/auth/district/link' },
+  districtClaimRequest: { method: 'POST', path: '/api/auth/district/claim' },
+  districtClaimOpen: { method: 'GET', path: '/api/auth/district/claim/:token' },
   readGuardianConsent: { method: 'GET', path: '/api/guardian-consent/:token' },
   decideGuardianConsent: { method: 'POST', path: '/api/guardian-consent/:token' },
   listPendingConsents: { method: 'GET', path: '/api/admin/consents' },

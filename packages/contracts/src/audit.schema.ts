@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   // Issue 31: an account linked to the district's provider; an account made by district sign-in.
   'user.district-link',
   'user.district-create',
+  // Issue 31: the owner of the mailbox took over an account someone made with their address
+  // (e-mailed link): linked to their district account, password removed, sessions ended.
+  'user.district-claim',
   'opportunity.create',
   'opportunity.update',
   'opportunity.archive',

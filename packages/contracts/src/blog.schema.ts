@@ -25,7 +25,8 @@ export const blogPostResponseSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
-  // null once the author's account is deleted: the card shows "Unknown Author".
+  // null once the author's account is deleted, or while a roster import has deactivated it
+  // (issue 31): the card shows "Unknown Author".
   author: blogAuthorSchema.nullable(),
 });
 export type BlogPost = z.infer<typeof blogPostResponseSchema>;

@@ -10,7 +10,14 @@ export const DISTRICT_SIGN_IN_PATHS = {
   callback: '/api/auth/district/callback',
   // GET: the account waiting for its password; POST {password}: link it and sign in.
   link: '/api/auth/district/link',
+  // POST: "I never made a password here": e-mails the account's address a one-time link
+  // (squatted e-mail, issue 31). GET ?token=: the link itself; the district account takes the
+  // platform account over (password removed, every session ended). GET claim/{token}: the link.
+  claim: '/api/auth/district/claim',
 } as const;
+
+// How long the e-mailed link of DISTRICT_SIGN_IN_PATHS.claim stays valid.
+export const DISTRICT_CLAIM_TTL_MINUTES = 30;
 
 // The shell's pages for the two outcomes that are not "signed in".
 export const DISTRICT_SIGN_IN_PAGES = {
@@ -34,6 +41,8 @@ export const DISTRICT_REFUSALS = [
   'email-unverified',
   'domain-not-allowed',
   'not-rostered',
+  // The e-mailed link to take an account over was already used, has expired, or never existed.
+  'claim-link-invalid',
 ] as const;
 export type DistrictRefusal = (typeof DISTRICT_REFUSALS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './fields';
 import { loginSchema } from './users.schema';
 
 // Issue 31: "Sign in with the district's account" (OpenID Connect through svc-auth).
@@ -29,4 +30,12 @@ export type DistrictLinkBody = z.infer<typeof districtLinkSchema>;
 
 export const districtStartQuerySchema = z.object({
   lang: z.enum(['en', 'es']).optional(),
+});
+
+// GET /api/auth/district/claim/{token}: the e-mailed link's one-time token (32 random bytes,
+// base64url). A well-formed but unknown, spent or expired one gets the refusal page.
+export const districtClaimParamSchema = z.object({
+  token: plainText({ trim: false })
+    .length(43)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a link we sent'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiFieldErrorSchema } from './errors';
 import { REGISTRATION_MESSAGES } from './feature-messages';
 
 // POST /api/admin/rosters (admins): a OneRoster 1.1 bundle's orgs.csv and users.csv as multipart
@@ -12,9 +13,37 @@ export const rosterImportQuerySchema = z.strictObject({
 });
 export type RosterImportQuery = z.output<typeof rosterImportQuerySchema>;
 
+// Why a roster line is refused, as a stable code and its parameters (the admin's screen says it in
+// their language), beside the English `message` 'line N: reason' for API clients.
+export const ROSTER_LINE_CODES = [
+  'notUtf8',
+  'lineTooLong',
+  'missingColumns',
+  'fieldCount',
+  'notCsv',
+  'idInvalid',
+  'duplicateId',
+  'unknownSchool',
+  'namesRequired',
+  'invalidEmail',
+  'duplicateEmail',
+  'invalidGrade',
+  'noDistrictSchool',
+] as const;
+export type RosterLineCode = (typeof ROSTER_LINE_CODES)[number];
+export type RosterLineParams = Record<string, string | number>;
+export const rosterLineErrorResponseSchema = apiFieldErrorSchema.extend({
+  path: z.enum(ROSTER_FILES),
+  // 1-based line of the file (the header is line 1).
+  line: z.number().int(),
+  code: z.enum(ROSTER_LINE_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type RosterLineError = z.infer<typeof rosterLineErrorResponseSchema>;
+
 // What the import did (or, as a preview, would do). A roster with bad lines answers 400 with
-// each line in `errors` ({ path: 'orgs' | 'users', message: 'line N: reason' }) and applies
-// nothing.
+// each line in `errors` (rosterLineErrorResponseSchema: { path: 'orgs' | 'users', line, code, params,
+// message: 'line N: reason' }) and applies nothing.
 export const rosterImportResponseSchema = z.object({
   applied: z.boolean(),
   created: z.number().int(),

@@ -41,6 +41,7 @@ const user = (id: number, changes: Partial<UserReplicaPayload> = {}): UserReplic
   directoryVisible: true,
   language: 'en',
   restricted: false,
+  active: true,
   ...changes,
 });
 
@@ -115,6 +116,15 @@ describe('UsersReplicaModule handler (real PostgreSQL)', () => {
 
   it('the entity is the whole table (nothing for a migration to add)', async () => {
     expect(await schemaDrift(dataSource)).toEqual([]);
+  });
+
+  it('stores whether a roster import deactivated the user (issue 31), and a reactivation', async () => {
+    await deliver('user.registered', user(40));
+    expect(await row(40)).toMatchObject({ active: true });
+    await deliver('user.updated', user(40, { active: false }));
+    expect(await row(40)).toMatchObject({ active: false, name: 'User 40' });
+    await deliver('user.updated', user(40, { active: true }));
+    expect(await row(40)).toMatchObject({ active: true });
   });
 
   it('user.registered and user.updated store name, school, canonical school, avatar, grade, visibility and language', async () => {

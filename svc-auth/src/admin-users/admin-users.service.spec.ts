@@ -42,14 +42,14 @@ function setup(
   const users: jest.Mocked<
     Pick<
       UsersRepository,
-      'lockAdminIds' | 'lockForChange' | 'setRoles' | 'setSchool' | 'findView' | 'delete'
+      'lockAdminIds' | 'lockForChange' | 'setRoles' | 'setSchool' | 'findForEvent' | 'delete'
     >
   > = {
     lockAdminIds: jest.fn(async () => options.adminIds ?? [1]),
     lockForChange: jest.fn(async () => target),
     setRoles: jest.fn(async () => true),
     setSchool: jest.fn(async () => true),
-    findView: jest.fn(async () => view),
+    findForEvent: jest.fn(async () => ({ view, active: true })),
     delete: jest.fn(async () =>
       'deleted' in options ? options.deleted : { avatarUrl: null, name: 'Ada', username: 'ada' },
     ),

@@ -27,7 +27,7 @@ import { AVATAR_URL_PREFIX } from '../avatars/avatars.service';
 import { directoryUserOf } from '../directory/directory-user.util';
 import { SessionStore } from '../sessions/session-store';
 import { UserRefs } from '../users/user-ref';
-import { toUserEventPayload, type UserView } from '../users/user-view';
+import { toUserEventPayload } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 
 type AuditTarget = Omit<AuditEntry, 'outcome' | 'detail'>;
@@ -79,8 +79,8 @@ export class AdminUsersService {
       const before = await this.users.lockForChange(manager, id);
       if (!before) throw new NotFoundException(API_MESSAGES.userNotFound);
       await this.users.setSchool(manager, id, school);
-      const view = (await this.users.findView(id, manager)) as UserView;
-      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      const { view, active } = (await this.users.findForEvent(id, manager))!;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       await this.audit.record(manager, {
         ...entry,
         outcome: 'success',
@@ -114,8 +114,8 @@ export class AdminUsersService {
       if (demotesAdmin && id === actor.id)
         throw new ForbiddenException(API_MESSAGES.cannotRemoveOwnAdmin);
       await this.users.setRoles(manager, id, after);
-      const view = (await this.users.findView(id, manager)) as UserView;
-      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      const { view, active } = (await this.users.findForEvent(id, manager))!;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       await this.audit.record(manager, {
         ...entry,
         outcome: 'success',

@@ -79,7 +79,7 @@ export class AuthService {
         });
         await this.registrationPolicy.recordAdmission(manager, admission, user.id);
         if (consent.pending) await this.guardianConsent.countFirstMail(manager, user.id);
-        await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
+        await this.outbox.add(manager, 'user.registered', toUserEventPayload(user, true));
         return user;
       });
     } catch (error) {

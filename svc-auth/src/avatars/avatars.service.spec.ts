@@ -15,9 +15,9 @@ function setup(changed: { previous: string | null } | undefined) {
   const dataSource = {
     transaction: jest.fn(async (fn: (m: EntityManager) => unknown) => fn(manager)),
   };
-  const users: jest.Mocked<Pick<UsersRepository, 'setAvatarUrl' | 'findView'>> = {
+  const users: jest.Mocked<Pick<UsersRepository, 'setAvatarUrl' | 'findForEvent'>> = {
     setAvatarUrl: jest.fn(async () => changed),
-    findView: jest.fn(async () => view),
+    findForEvent: jest.fn(async () => ({ view, active: true })),
   };
   const storage: jest.Mocked<Pick<AvatarStorage, 'write' | 'remove' | 'read'>> = {
     write: jest.fn(async () => undefined),

@@ -35,8 +35,8 @@ export class AvatarsService {
     const user = await withTransaction(this.dataSource, async (manager) => {
       changed = await this.users.setAvatarUrl(manager, userId, avatarUrl);
       if (!changed) return undefined;
-      const user = (await this.users.findView(userId, manager)) as UserView;
-      await this.outbox.add(manager, 'user.updated', toUserEventPayload(user));
+      const { view: user, active } = (await this.users.findForEvent(userId, manager))!;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(user, active));
       return user;
     });
     if (!user || !changed) {

@@ -44,8 +44,8 @@ export async function createAdmin(
       const before = (await users.findView(row.id, manager)) as UserView;
       if (row.isAdmin) return { kind: 'unchanged', user: before };
       await users.setRoles(manager, row.id, { isAdmin: true, isSupervisor: row.isSupervisor });
-      const user = (await users.findView(row.id, manager)) as UserView;
-      await addOutboxEvent(manager, 'user.updated', toUserEventPayload(user));
+      const { view: user, active } = (await users.findForEvent(row.id, manager))!;
+      await addOutboxEvent(manager, 'user.updated', toUserEventPayload(user, active));
       await auditOperatorRoles(manager, user, {
         from: { isAdmin: false, isSupervisor: row.isSupervisor },
         to: { isAdmin: true, isSupervisor: row.isSupervisor },
@@ -67,7 +67,7 @@ export async function createAdmin(
       isAdmin: true,
       isSupervisor: false,
     });
-    await addOutboxEvent(manager, 'user.registered', toUserEventPayload(user));
+    await addOutboxEvent(manager, 'user.registered', toUserEventPayload(user, true));
     await auditOperatorRoles(manager, user, {
       created: true,
       to: { isAdmin: true, isSupervisor: false },

@@ -5,6 +5,7 @@ import {
   HttpCode,
   HttpException,
   NotFoundException,
+  Param,
   Post,
   Req,
   Res,
@@ -24,7 +25,8 @@ import { Public } from '@district/service-kit';
 import { LoginThrottle, throttleResponse } from '../auth/login-throttle.service';
 import { SignInSession } from '../sessions/sign-in-session';
 import { UserRefs, type OwnUserView } from '../users/user-ref';
-import { DistrictLinkDto } from './district-sign-in.dto';
+import { DistrictClaimService } from './district-claim.service';
+import { DistrictClaimParamDto, DistrictLinkDto } from './district-sign-in.dto';
 import { DistrictSignInGuard, type DistrictResult } from './district-sign-in.guard';
 import { DistrictSignInService } from './district-sign-in.service';
 import { DistrictStrategy } from './district-strategy';
@@ -41,6 +43,7 @@ export class DistrictSignInController {
     private readonly signIn: SignInSession,
     private readonly throttle: LoginThrottle,
     private readonly refs: UserRefs,
+    private readonly claims: DistrictClaimService,
   ) {}
 
   @Get(DISTRICT_SIGN_IN_PATHS.options)
@@ -105,6 +108,44 @@ export class DistrictSignInController {
     await this.pending.take(request, reply, 'link');
     await this.startSession(request, reply, user.id);
     return this.refs.withRef(user);
+  }
+
+  // "I never made a password here": a one-time link to the account's address (the district
+  // account's, verified by the provider). The password page stays usable meanwhile.
+  @Post(DISTRICT_SIGN_IN_PATHS.claim)
+  @HttpCode(204)
+  async requestClaim(@Req() request: FastifyRequest): Promise<void> {
+    const pending = await this.pending.peek<PendingLink>(request, 'link');
+    if (!pending || !(await this.accounts.usernameOf(pending.userId)))
+      throw new NotFoundException(API_MESSAGES.notFound);
+    await this.claims.request(pending);
+  }
+
+  // The e-mailed link (a navigation: every answer is a redirect). In the browser that asked for
+  // it, home signed in; elsewhere (the mail opened on a phone, or a mail filter opening links),
+  // on through the district's sign-in, which now opens the account: no session is handed to
+  // whoever merely holds the link.
+  @Get(`${DISTRICT_SIGN_IN_PATHS.claim}/:token`)
+  async openClaim(
+    @Param() { token }: DistrictClaimParamDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    void reply.header('cache-control', 'no-store');
+    void reply.header('referrer-policy', 'no-referrer');
+    const claimed = await this.claims.claim(token);
+    if (!claimed)
+      return void reply.redirect(
+        `${DISTRICT_SIGN_IN_PAGES.refused}?reason=claim-link-invalid`,
+        302,
+      );
+    const pending = await this.pending.peek<PendingLink>(request, 'link');
+    if (pending?.userId === claimed.userId && pending.subject === claimed.subject) {
+      await this.pending.take(request, reply, 'link');
+      await this.startSession(request, reply, claimed.userId);
+      return void reply.redirect('/', 302);
+    }
+    return void reply.redirect(`${DISTRICT_SIGN_IN_PATHS.start}?lang=${claimed.language}`, 302);
   }
 
   // The platform session exactly as the password login makes it, and the hint for sign-out.

@@ -1,4 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
-import { districtLinkSchema } from '@district/contracts';
+import { districtClaimParamSchema, districtLinkSchema } from '@district/contracts';
 
 export class DistrictLinkDto extends createZodDto(districtLinkSchema) {}
+
+export class DistrictClaimParamDto extends createZodDto(districtClaimParamSchema) {}

@@ -8,6 +8,8 @@ import { RegistrationPolicyModule } from '../registration-policy/registration-po
 import { SessionsModule } from '../sessions/sessions.module';
 import { User } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
+import { DistrictClaimToken } from './district-claim-token.entity';
+import { DistrictClaimService } from './district-claim.service';
 import { DistrictIdentitiesRepository } from './district-identities.repository';
 import { DistrictIdentity } from './district-identity.entity';
 import { DistrictSignInController } from './district-sign-in.controller';
@@ -21,7 +23,7 @@ import { PendingSignIns } from './pending-sign-ins';
 @Module({
   imports: [
     PassportModule,
-    TypeOrmModule.forFeature([DistrictIdentity, User]),
+    TypeOrmModule.forFeature([DistrictIdentity, DistrictClaimToken, User]),
     AuthModule,
     UsersModule,
     SessionsModule,
@@ -32,6 +34,7 @@ import { PendingSignIns } from './pending-sign-ins';
   providers: [
     DistrictIdentitiesRepository,
     DistrictSignInService,
+    DistrictClaimService,
     DistrictStrategy,
     DistrictSignInGuard,
     PendingSignIns,

@@ -162,7 +162,7 @@ export class DistrictSignInService {
       });
       await this.identities.link(manager, user.id, claims.issuer, claims.subject);
       await this.registrationPolicy.recordAdmission(manager, admission, user.id);
-      await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
+      await this.outbox.add(manager, 'user.registered', toUserEventPayload(user, true));
       await this.audit.record(manager, {
         actorId: user.id,
         action: 'user.district-create',

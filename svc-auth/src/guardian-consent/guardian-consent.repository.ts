@@ -134,6 +134,8 @@ export class GuardianConsentRepository {
       .addSelect('u.consent_mails_sent', 'consent_mails_sent')
       .addSelect("u.consent_requested_at + :deadlineDays * interval '1 day'", 'deadline')
       .where('u.consent_status = :pending', { pending: 'pending' })
+      // Issue 31: people a roster import deactivated are hidden from every list.
+      .andWhere('u.active')
       .setParameter('deadlineDays', deadlineDays)
       .orderBy('u.consentRequestedAt')
       .addOrderBy('u.id')

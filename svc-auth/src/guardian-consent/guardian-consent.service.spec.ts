@@ -53,6 +53,7 @@ function setup(
   };
   const users = {
     findView: jest.fn(async (..._args: unknown[]): Promise<UserView | null> => view),
+    findForEvent: jest.fn(async (..._args: unknown[]) => ({ view, active: true })),
   };
   const settings = {
     read: jest.fn(async () => ({

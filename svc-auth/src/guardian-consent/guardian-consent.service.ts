@@ -127,8 +127,8 @@ export class GuardianConsentService implements OnModuleInit {
         directoryVisibleByDefault,
       );
       if (!granted) throw new InvalidConsentLinkError();
-      const view = (await this.users.findView(granted.id, manager)) as UserView;
-      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      const { view, active } = (await this.users.findForEvent(granted.id, manager))!;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       await this.audit.record(manager, {
         actorId: null,
         action: 'consent.grant',

@@ -4,7 +4,7 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 
 // Issue 22: every e-mail svc-auth sends, in the recipient's language (src/locales, ICU).
-type MailKey = keyof typeof en;
+export type MailKey = keyof typeof en;
 const MAIL_TEXTS = new ServerCatalogue<MailKey>({ en, es });
 
 export interface MailWriter {

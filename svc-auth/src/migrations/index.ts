@@ -7,6 +7,8 @@ import { GuardianConsent1797300000000 } from './1797300000000-guardian-consent';
 import { UserLanguage1797400000000 } from './1797400000000-user-language';
 import { DistrictSignIn1797500000000 } from './1797500000000-district-sign-in';
 import { RegistrationPolicy1797600000000 } from './1797600000000-registration-policy';
+import { RepublishInactiveUsers1797700000000 } from './1797700000000-republish-inactive-users';
+import { DistrictClaimTokens1797700000100 } from './1797700000100-district-claim-tokens';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const AUTH_MIGRATIONS = [
@@ -28,4 +30,8 @@ export const AUTH_MIGRATIONS = [
   DistrictSignIn1797500000000,
   // Issue 31: who may join (registration policy, join codes, the district roster).
   RegistrationPolicy1797600000000,
+  // Issue 31: the replicas' new `active` column learns who a roster already deactivated.
+  RepublishInactiveUsers1797700000000,
+  // Issue 31: e-mailed links that let a mailbox's owner take over an account made with it.
+  DistrictClaimTokens1797700000100,
 ];

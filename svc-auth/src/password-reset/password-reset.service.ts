@@ -14,6 +14,7 @@ import {
 } from '@district/service-kit';
 import { PasswordHasher } from '../users/password-hasher.service';
 import type { AuthConfig } from '../auth.config';
+import { withinHourlyMailLimit } from '../mail/hourly-mail-limit';
 import { mailWriter } from '../mail/mail-texts';
 import { renderResetMail } from '../mail/reset-mail.template';
 import { SessionStore } from '../sessions/session-store';
@@ -90,10 +91,7 @@ export class PasswordResetService implements OnModuleInit {
   private async withinMailLimit(email: string): Promise<boolean> {
     const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
     const key = `${this.config.BULLMQ_PREFIX}:reset-mail:${digest}`;
-    const [[, count]] = ((await this.redis.multi().incr(key).expire(key, 3600, 'NX').exec()) ?? [
-      [null, 0],
-    ]) as Array<[Error | null, number]>;
-    return count <= MAILS_PER_ADDRESS_PER_HOUR;
+    return withinHourlyMailLimit(this.redis, key, MAILS_PER_ADDRESS_PER_HOUR);
   }
 
   // Single use, one hour, and every session of the account ends: all or nothing.

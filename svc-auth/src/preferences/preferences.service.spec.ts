@@ -13,9 +13,9 @@ function setup(found = true) {
   const dataSource = {
     transaction: jest.fn(async (fn: (m: EntityManager) => unknown) => fn(manager)),
   };
-  const users: jest.Mocked<Pick<UsersRepository, 'setLanguage' | 'findView'>> = {
+  const users: jest.Mocked<Pick<UsersRepository, 'setLanguage' | 'findForEvent'>> = {
     setLanguage: jest.fn(async () => found),
-    findView: jest.fn(async () => view),
+    findForEvent: jest.fn(async () => ({ view, active: true })),
   };
   const outbox: jest.Mocked<Pick<OutboxService, 'add'>> = { add: jest.fn(async () => 'event-id') };
   const sut = new PreferencesService(

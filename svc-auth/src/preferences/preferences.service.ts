@@ -19,8 +19,8 @@ export class PreferencesService {
     return withTransaction(this.dataSource, async (manager) => {
       if (!(await this.users.setLanguage(manager, user.id, preferences.language)))
         throw new NotFoundException(API_MESSAGES.userNotFound);
-      const view = (await this.users.findView(user.id, manager)) as UserView;
-      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      const { view, active } = (await this.users.findForEvent(user.id, manager))!;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       return view;
     });
   }

@@ -18,9 +18,13 @@ function setup(options: { restricted?: boolean; found?: boolean; password?: bool
   };
   const view = { id: 7, restricted: options.restricted ?? false } as UserView;
   const users: jest.Mocked<
-    Pick<UsersRepository, 'findView' | 'setDirectoryVisible' | 'findCredentialsById'>
+    Pick<
+      UsersRepository,
+      'findView' | 'findForEvent' | 'setDirectoryVisible' | 'findCredentialsById'
+    >
   > = {
     findView: jest.fn(async () => view),
+    findForEvent: jest.fn(async () => ({ view, active: true })),
     setDirectoryVisible: jest.fn(async () => options.found ?? true),
     findCredentialsById: jest.fn(async () =>
       options.found === false ? null : { id: 7, passwordHash: 'h' },

@@ -35,8 +35,8 @@ export class PrivacyService {
     return withTransaction(this.dataSource, async (manager) => {
       if (!(await this.users.setDirectoryVisible(manager, user.id, directoryVisible)))
         throw new NotFoundException(API_MESSAGES.userNotFound);
-      const view = (await this.users.findView(user.id, manager)) as UserView;
-      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view));
+      const { view, active } = (await this.users.findForEvent(user.id, manager))!;
+      await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       return view;
     });
   }

@@ -3,7 +3,14 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse, CsvError } from 'csv-parse';
 import { z } from 'zod';
-import { GRADE_MAX, GRADE_MIN, matchSchool, TEXT_LIMITS } from '@district/contracts';
+import {
+  GRADE_MAX,
+  GRADE_MIN,
+  matchSchool,
+  TEXT_LIMITS,
+  type RosterLineCode,
+  type RosterLineParams,
+} from '@district/contracts';
 
 // Issue 31: the two files of a OneRoster 1.1 CSV bundle the platform reads (1EdTech's format,
 // as student information systems, Clever and ClassLink export it), checked line by line.
@@ -15,7 +22,39 @@ export interface RosterLineError {
   file: RosterFile;
   // 1-based physical line of the file (the header is line 1).
   line: number;
+  // Why, for the admin's screen in their language (mf-directory's directory.roster.reason.*).
+  code: RosterLineCode;
+  params: RosterLineParams;
+  // The same in English, for API clients and the command line.
   reason: string;
+}
+
+// The English reason of each code (the locales of mf-directory say the same).
+const REASONS: Record<RosterLineCode, (p: RosterLineParams) => string> = {
+  notUtf8: () => 'the file is not UTF-8 text',
+  lineTooLong: () => 'the line is too long to be a roster line',
+  missingColumns: (p) =>
+    `not a OneRoster ${p.file}.csv: missing the column${Number(p.count) > 1 ? 's' : ''} ${p.columns}`,
+  fieldCount: () => 'the line does not have as many fields as the header',
+  notCsv: () => 'not a CSV file (unbalanced quotes or stray characters)',
+  idInvalid: () => 'sourcedId is missing or too long',
+  duplicateId: (p) => `sourcedId ${p.id} is already on line ${p.firstLine}`,
+  unknownSchool: (p) => `"${p.name}" is not one of the district's schools`,
+  namesRequired: (p) => `givenName and familyName are required (at most ${p.max} characters)`,
+  invalidEmail: (p) => `"${p.email}" is not an e-mail address`,
+  duplicateEmail: (p) => `the e-mail ${p.email} is already on line ${p.firstLine}`,
+  invalidGrade: (p) => `grade "${p.grade}" is not one of ${p.min} to ${p.max}`,
+  noDistrictSchool: (p) =>
+    `none of the orgs ${p.orgs || '(none)'} is a school of the district in orgs.csv`,
+};
+
+export function lineError(
+  file: RosterFile,
+  line: number,
+  code: RosterLineCode,
+  params: RosterLineParams = {},
+): RosterLineError {
+  return { file, line, code, params, reason: REASONS[code](params) };
 }
 
 export interface RosterRow {
@@ -86,12 +125,7 @@ function utf8Text(file: RosterFile): Transform {
     for (;;) {
       const end = bytes.indexOf(0x0a, start);
       const line = bytes.subarray(start, end === -1 ? bytes.length : end);
-      if (!isUtf8(line))
-        throw new RosterFileError({
-          file,
-          line: linesBefore + 1,
-          reason: 'the file is not UTF-8 text',
-        });
+      if (!isUtf8(line)) throw new RosterFileError(lineError(file, linesBefore + 1, 'notUtf8'));
       if (end === -1) return bytes.toString('utf8');
       linesBefore += 1;
       start = end + 1;
@@ -105,11 +139,7 @@ function utf8Text(file: RosterFile): Transform {
         pending = bytes.subarray(cut);
         // A file with no newline in its first 64 KB is no CSV line either (50 MB of noise).
         if (pending.length > MAX_LINE_BYTES)
-          throw new RosterFileError({
-            file,
-            line: linesBefore + 1,
-            reason: 'the line is too long to be a roster line',
-          });
+          throw new RosterFileError(lineError(file, linesBefore + 1, 'lineTooLong'));
         done(null, cut > 0 ? check(bytes.subarray(0, cut)) : '');
       } catch (error) {
         done(error as Error);
@@ -152,11 +182,13 @@ async function readCsv(
       const names = header.map((name) => name.trim());
       const missing = required.filter((name) => !names.includes(name));
       if (missing.length > 0)
-        throw new RosterFileError({
-          file,
-          line: 1,
-          reason: `not a OneRoster ${file}.csv: missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
-        });
+        throw new RosterFileError(
+          lineError(file, 1, 'missingColumns', {
+            file,
+            columns: missing.join(', '),
+            count: missing.length,
+          }),
+        );
       return names;
     },
     skip_empty_lines: true,
@@ -176,28 +208,29 @@ async function readCsv(
     if (error instanceof RosterFileError) throw error;
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? lines;
-      throw new RosterFileError({ file, line, reason: csvReason(error) });
+      throw new RosterFileError(lineError(file, line, csvReason(error)));
     }
     throw error;
   }
 }
 
-function csvReason(error: CsvError): string {
+function csvReason(error: CsvError): RosterLineCode {
   switch (error.code) {
     case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
     case 'CSV_RECORD_INCONSISTENT_COLUMNS':
-      return 'the line does not have as many fields as the header';
+      return 'fieldCount';
     case 'CSV_MAX_RECORD_SIZE':
-      return 'the line is too long to be a roster line';
+      return 'lineTooLong';
     default:
-      return 'not a CSV file (unbalanced quotes or stray characters)';
+      return 'notCsv';
   }
 }
 
 class ErrorList {
   readonly errors: RosterLineError[] = [];
-  add(file: RosterFile, line: number, reason: string): void {
-    if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ file, line, reason });
+  add(file: RosterFile, line: number, code: RosterLineCode, params?: RosterLineParams): void {
+    if (this.errors.length < MAX_REPORTED_ERRORS)
+      this.errors.push(lineError(file, line, code, params));
   }
 }
 
@@ -211,16 +244,13 @@ export async function parseOrgs(input: Readable): Promise<ParsedOrgs> {
   await readCsv('orgs', input, ORG_COLUMNS, (record, line) => {
     if (isDeleted(record)) return;
     const id = record.sourcedId.trim();
-    if (id === '' || id.length > ID_MAX)
-      return list.add('orgs', line, 'sourcedId is missing or too long');
+    if (id === '' || id.length > ID_MAX) return list.add('orgs', line, 'idInvalid');
     const seen = firstLine.get(id);
-    if (seen !== undefined)
-      return list.add('orgs', line, `sourcedId ${id} is already on line ${seen}`);
+    if (seen !== undefined) return list.add('orgs', line, 'duplicateId', { id, firstLine: seen });
     firstLine.set(id, line);
     if (record.type.trim().toLowerCase() !== 'school') return void orgs.set(id, null);
     const school = matchSchool(record.name);
-    if (!school)
-      return list.add('orgs', line, `"${record.name.trim()}" is not one of the district's schools`);
+    if (!school) return list.add('orgs', line, 'unknownSchool', { name: record.name.trim() });
     orgs.set(id, school.name);
   });
   return { orgs, errors: list.errors };
@@ -238,11 +268,9 @@ export async function parseUsers(input: Readable): Promise<ParsedUsers> {
     const role = ROLES[record.role.trim().toLowerCase()];
     if (!role) return;
     const id = record.sourcedId.trim();
-    if (id === '' || id.length > ID_MAX)
-      return list.add('users', line, 'sourcedId is missing or too long');
+    if (id === '' || id.length > ID_MAX) return list.add('users', line, 'idInvalid');
     const seen = firstLine.get(id);
-    if (seen !== undefined)
-      return list.add('users', line, `sourcedId ${id} is already on line ${seen}`);
+    if (seen !== undefined) return list.add('users', line, 'duplicateId', { id, firstLine: seen });
     firstLine.set(id, line);
     const givenName = record.givenName.trim();
     const familyName = record.familyName.trim();
@@ -252,19 +280,15 @@ export async function parseUsers(input: Readable): Promise<ParsedUsers> {
       givenName.length > NAME_MAX ||
       familyName.length > NAME_MAX
     )
-      return list.add(
-        'users',
-        line,
-        `givenName and familyName are required (at most ${NAME_MAX} characters)`,
-      );
+      return list.add('users', line, 'namesRequired', { max: NAME_MAX });
     const email = record.email.trim() === '' ? null : record.email.trim();
     if (email !== null) {
       if (!emailSchema.safeParse(email).success)
-        return list.add('users', line, `"${email}" is not an e-mail address`);
+        return list.add('users', line, 'invalidEmail', { email });
       const key = email.toLowerCase();
       const other = emailLine.get(key);
       if (other !== undefined)
-        return list.add('users', line, `the e-mail ${email} is already on line ${other}`);
+        return list.add('users', line, 'duplicateEmail', { email, firstLine: other });
       emailLine.set(key, line);
     }
     let grade: number | null = null;
@@ -272,11 +296,11 @@ export async function parseUsers(input: Readable): Promise<ParsedUsers> {
       const first = record.grades.split(',')[0]?.trim() ?? '';
       grade = /^\d{1,2}$/.test(first) ? Number(first) : NaN;
       if (!(grade >= GRADE_MIN && grade <= GRADE_MAX))
-        return list.add(
-          'users',
-          line,
-          `grade "${first}" is not one of ${GRADE_MIN} to ${GRADE_MAX}`,
-        );
+        return list.add('users', line, 'invalidGrade', {
+          grade: first,
+          min: GRADE_MIN,
+          max: GRADE_MAX,
+        });
     }
     rows.push({
       sourcedId: id,
@@ -305,12 +329,14 @@ export function resolveRoster(
     const ids = user.orgSourcedIds.split(',').map((org) => org.trim());
     const school = ids.map((id) => orgs.orgs.get(id)).find((name) => name);
     if (!school) {
+      const named = ids.filter((id) => id !== '');
       if (errors.length < MAX_REPORTED_ERRORS)
-        errors.push({
-          file: 'users',
-          line: user.line,
-          reason: `none of the orgs ${ids.filter((id) => id !== '').join(', ') || '(none)'} is a school of the district in orgs.csv`,
-        });
+        errors.push(
+          lineError('users', user.line, 'noDistrictSchool', {
+            orgs: named.join(', '),
+            count: named.length,
+          }),
+        );
       continue;
     }
     user.school = school;

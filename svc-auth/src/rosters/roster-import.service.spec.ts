@@ -39,7 +39,11 @@ function setup(changed = [{ id: 7, active: false }]) {
     syncAccounts: jest.fn(async (..._a: unknown[]) => changed),
   };
   const users = {
-    findView: jest.fn(async (id: number) => ({ id, name: 'A', school: 'Grand Isle School' })),
+    // Issue 31: the stored `active` rides along (id 7 was deactivated by this import).
+    findForEvent: jest.fn(async (id: number) => ({
+      view: { id, name: 'A', school: 'Grand Isle School' },
+      active: id !== 7,
+    })),
   };
   const outbox = { add: jest.fn(async (..._a: unknown[]) => 'event') };
   const audit = { record: jest.fn(async (..._a: unknown[]) => 'audit') };

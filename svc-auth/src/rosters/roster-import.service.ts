@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { REGISTRATION_MESSAGES, type RosterImportResult } from '@district/contracts';
+import {
+  REGISTRATION_MESSAGES,
+  type RosterImportResult,
+  type RosterLineError as ContractLineError,
+} from '@district/contracts';
 import { AuditService, OutboxService, withTransaction, type Identity } from '@district/service-kit';
 import { BadRequestException } from '@nestjs/common';
 import { SessionStore } from '../sessions/session-store';
-import { toUserEventPayload, type UserView } from '../users/user-view';
+import { toUserEventPayload } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 import {
   parseOrgs,
@@ -28,7 +32,14 @@ function rosterRefusal(errors: RosterLineError[]): BadRequestException {
   return new BadRequestException({
     statusCode: 400,
     message: REGISTRATION_MESSAGES.rosterRefused,
-    errors: errors.map((e) => ({ path: e.file, message: `line ${e.line}: ${e.reason}` })),
+    // Issue 31: a code and its parameters for the admin's screen, the English text for clients.
+    errors: errors.map((e): ContractLineError => ({
+      path: e.file,
+      line: e.line,
+      code: e.code,
+      params: e.params,
+      message: `line ${e.line}: ${e.reason}`,
+    })),
   });
 }
 
@@ -73,8 +84,8 @@ export class RosterImportService {
       const changed = await this.rosters.syncAccounts(manager, options.rules);
       // Every service's users replica follows (deactivated people vanish from their lists).
       for (const account of changed) {
-        const view = (await this.users.findView(account.id, manager)) as UserView;
-        await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, account.active));
+        const { view, active } = (await this.users.findForEvent(account.id, manager))!;
+        await this.outbox.add(manager, 'user.updated', toUserEventPayload(view, active));
       }
       await this.audit.record(manager, {
         actorId: actor?.id ?? null,

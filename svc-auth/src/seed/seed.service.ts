@@ -93,7 +93,7 @@ export class SeedService implements OnApplicationBootstrap {
       const created: string[] = [];
       for (const account of prepared) {
         const user = await this.users.insert(manager, account);
-        await this.outbox.add(manager, 'user.registered', toUserEventPayload(user));
+        await this.outbox.add(manager, 'user.registered', toUserEventPayload(user, true));
         created.push(user.username);
       }
       return created;

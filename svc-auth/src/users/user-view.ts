@@ -54,8 +54,9 @@ export function toUserView(row: UserRow): UserView {
 }
 
 // What other services replicate (user.registered / user.updated): never username or e-mail.
-// Issue 31: `active` false for an account a roster import deactivated.
-export function toUserEventPayload(user: UserView, active = true): UserReplicaPayload {
+// Issue 31: `active` false for an account a roster import deactivated; always the stored value
+// (UsersRepository.findForEvent), true only for an account just created.
+export function toUserEventPayload(user: UserView, active: boolean): UserReplicaPayload {
   return {
     id: user.id,
     name: user.name,

@@ -85,8 +85,8 @@ export class UsersRepository {
   }
 
   // Shown total = hours declared at registration + approved logged hours (DESIGN "Service hours").
-  private viewSql(where: string): string {
-    return `SELECT ${VIEW_COLUMNS.map((c) => `u.${c}`).join(', ')},
+  private viewSql(where: string, columns = VIEW_COLUMNS): string {
+    return `SELECT ${columns.map((c) => `u.${c}`).join(', ')},
         (u.service_hours + COALESCE((SELECT sum(c.hours) FROM ${this.credits} c WHERE c.user_id = u.id), 0))::text
           AS service_hours
       FROM ${this.users} u WHERE ${where}`;
@@ -101,6 +101,19 @@ export class UsersRepository {
       ? ((await manager.query(sql, [id])) as UserRow[])
       : (await poolOf(this.dataSource).query<UserRow>(sql, [id])).rows;
     return rows[0] ? toUserView(rows[0]) : null;
+  }
+
+  // Issue 31: the view and whether the account is active, for a user.updated event (which must
+  // carry the real `active`: a deactivated person changed by an admin stays hidden elsewhere).
+  async findForEvent(
+    id: number,
+    manager: EntityManager,
+  ): Promise<{ view: UserView; active: boolean } | null> {
+    // raw SQL: findView's statement with the active column.
+    const rows = (await manager.query(this.viewSql('u.id = $1', [...VIEW_COLUMNS, 'active']), [
+      id,
+    ])) as Array<UserRow & { active: boolean }>;
+    return rows[0] ? { view: toUserView(rows[0]), active: rows[0].active } : null;
   }
 
   // Names of these users (deleted ones are absent), for a page of the audit trail.
@@ -195,7 +208,8 @@ export class UsersRepository {
     return users.map(toContact);
   }
 
-  // Who to mail on another service's behalf (notification.requested); unknown ids are skipped.
+  // Who to mail on another service's behalf (notification.requested); unknown ids are skipped,
+  // and so are people a roster import deactivated (issue 31: signed out, nothing is sent).
   async findContacts(ids: number[], manager?: EntityManager): Promise<AccountContact[]> {
     if (ids.length === 0) return [];
     const repo = manager ? manager.getRepository(User) : this.repo;
@@ -203,6 +217,7 @@ export class UsersRepository {
       .createQueryBuilder('u')
       .select(['u.id', 'u.username', 'u.name', 'u.email', 'u.language'])
       .where('u.id IN (:...ids)', { ids })
+      .andWhere('u.active')
       .orderBy('u.id')
       .getMany();
     return users.map(toContact);

@@ -13,8 +13,10 @@ const BLOG_POST_COLUMNS = `p."id", p."title", p."content", p."status",
   p."created_at" AS "createdAt", p."updated_at" AS "updatedAt",
   u."name" AS "authorName", u."avatar_url" AS "authorAvatarUrl"`;
 
-// A deleted author keeps a tombstone row; it must read as no author at all.
-const AUTHOR_JOIN = `LEFT JOIN "users" u ON u."id" = p."author_id" AND NOT u."deleted"`;
+// A deleted author keeps a tombstone row; it must read as no author at all. Issue 31: so does an
+// author a roster import deactivated (their posts stay, as after a deletion; the name comes back
+// with them). The users trigger bumps the list version, so no cached list keeps the name.
+const AUTHOR_JOIN = `LEFT JOIN "users" u ON u."id" = p."author_id" AND NOT u."deleted" AND u."active"`;
 
 const NEWEST_FIRST = `ORDER BY p."created_at" DESC, p."id" DESC`;
 
@@ -141,8 +143,8 @@ export class BlogPostsRepository {
       manager
         .getRepository(BlogPostEntity)
         .createQueryBuilder('p')
-        // A deleted author keeps a tombstone row; it must read as no author at all.
-        .leftJoin(UserReplicaEntity, 'u', 'u.id = p.authorId AND NOT u.deleted')
+        // A deleted (or deactivated) author keeps a row; it must read as no author at all.
+        .leftJoin(UserReplicaEntity, 'u', 'u.id = p.authorId AND NOT u.deleted AND u.active')
         .select('p.id', 'id')
         .addSelect('p.title', 'title')
         .addSelect('p.content', 'content')

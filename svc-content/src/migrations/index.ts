@@ -2,6 +2,7 @@ import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
   ReplicaProfileColumns1796000000000,
+  ReplicaActiveColumn1797700000000,
   ReplicaRestrictedColumn1797200000000,
 } from '@district/service-kit';
 import { CreateContentTables1764000000000 } from './1764000000000-create-content-tables';
@@ -31,4 +32,6 @@ export const CONTENT_MIGRATIONS = [
   NotificationMessage1797400000100,
   // Issue 21: the trace id travels with the item to the browser.
   NotificationTrace1797500000100,
+  // Issue 31: the replica's `active` (a roster import deactivated them: hidden from every list).
+  ReplicaActiveColumn1797700000000,
 ];

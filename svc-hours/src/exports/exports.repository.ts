@@ -3,6 +3,7 @@ import type { HoursFilterQuery } from '@district/contracts';
 import QueryStream from 'pg-query-stream';
 import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
+import { activeReplicaUser } from '@district/service-kit';
 import { BEHIND_GOAL_USER_IDS, SCHOOL_OF } from '../goals/goal-progress.sql';
 
 // Rows per round trip of the cursor behind the stream: a few hundred KB in flight, whatever the
@@ -17,7 +18,8 @@ export interface OpenExport {
 
 // The supervisor screen's filters as SQL (school, grade, status, entry date range, behind goal).
 function exportWhere(query: HoursFilterQuery, params: unknown[]): string {
-  const conditions: string[] = [];
+  // Issue 31: people a roster import deactivated are not exported (their entries are kept).
+  const conditions: string[] = [activeReplicaUser('u')];
   const add = (value: unknown, sql: (p: string) => string) => {
     params.push(value);
     conditions.push(sql(`$${params.length}`));
@@ -28,7 +30,7 @@ function exportWhere(query: HoursFilterQuery, params: unknown[]): string {
   if (query.from !== undefined) add(query.from, (p) => `l."date" >= ${p}::date`);
   if (query.to !== undefined) add(query.to, (p) => `l."date" <= ${p}::date`);
   if (query.behindGoal) conditions.push(`l."user_id" IN (${BEHIND_GOAL_USER_IDS})`);
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return `WHERE ${conditions.join(' AND ')}`;
 }
 
 @Injectable()

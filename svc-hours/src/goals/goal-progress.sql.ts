@@ -1,4 +1,5 @@
 import { OTHER_SCHOOL } from '@district/contracts';
+import { activeReplicaUser } from '@district/service-kit';
 
 // The hours are summed per user in one grouped pass (issue 33): a LATERAL sum per student was
 // estimated at ~500 rows a student and made PostgreSQL JIT-compile the plan, 1.4 s of a 1.5 s
@@ -12,7 +13,7 @@ import { OTHER_SCHOOL } from '@district/contracts';
 export const SCHOOL_OF = (alias: string) =>
   `COALESCE(NULLIF(${alias}."school_name", ''), '${OTHER_SCHOOL}')`;
 
-// One row per (non-deleted) student in the replica (issue 33: admins and supervisors are staff,
+// One row per (non-deleted, active: issue 31) student in the replica (issue 33: admins and supervisors are staff,
 // never students, so no list, total, goal or report counts them): user_id, name, school, grade, goal_hours,
 // due_date, goal_school, approved, pending (numbers as numeric), days_left.
 export const STUDENT_PROGRESS = `
@@ -31,7 +32,7 @@ export const STUDENT_PROGRESS = `
            sum(l."hours") FILTER (WHERE l."status" = 'pending') AS "pending"
       FROM "service_hours_logs" l GROUP BY l."user_id"
   ) t ON t."user_id" = u."id"
-  WHERE NOT u."deleted" AND NOT u."is_admin" AND NOT u."is_supervisor"`;
+  WHERE NOT u."deleted" AND ${activeReplicaUser('u')} AND NOT u."is_admin" AND NOT u."is_supervisor"`;
 
 // Behind goal: a goal applies and the approved hours are below it.
 export const IS_BEHIND = (alias: string) =>

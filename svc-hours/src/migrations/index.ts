@@ -2,6 +2,7 @@ import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
   ReplicaProfileColumns1796000000000,
+  ReplicaActiveColumn1797700000000,
   ReplicaRestrictedColumn1797200000000,
 } from '@district/service-kit';
 import { CreateHoursTables1763900000000 } from './1763900000000-create-hours-tables';
@@ -38,4 +39,6 @@ export const HOURS_MIGRATIONS = [
   TextsLanguage1797300000000,
   // Issue 29: the opportunities an hours entry may name (svc-volunteer's events).
   OpportunitiesReplica1797500000000,
+  // Issue 31: the replica's `active` (a roster import deactivated them: hidden from every list).
+  ReplicaActiveColumn1797700000000,
 ];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { activeReplicaUser, activeUserId } from '@district/service-kit';
 import { IS_BEHIND, SCHOOL_OF, STUDENT_PROGRESS } from '../goals/goal-progress.sql';
 
 // Rows in the top organisations table.
@@ -22,7 +23,8 @@ export interface TopOrganisationRow {
   students: number;
 }
 
-// Aggregates for the admins' reports.
+// Aggregates for the admins' reports. Issue 31: people a roster import deactivated are not
+// counted (their entries are kept, and count again once a roster reactivates them).
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -34,7 +36,7 @@ export class ReportsRepository {
       `SELECT ${SCHOOL_OF('u')} AS "school", to_char(l."date", 'YYYY-MM') AS "month",
               sum(l."hours")::text AS "hours"
          FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id"
-        WHERE l."status" = 'approved'
+        WHERE l."status" = 'approved' AND ${activeReplicaUser('u')}
         GROUP BY 1, 2 ORDER BY 2 DESC, 1`,
     );
   }
@@ -58,7 +60,7 @@ export class ReportsRepository {
     return this.dataSource.query(
       `SELECT mode() WITHIN GROUP (ORDER BY l."description") AS "organisation",
               sum(l."hours")::text AS "hours", count(DISTINCT l."user_id")::int AS "students"
-         FROM "service_hours_logs" l WHERE l."status" = 'approved'
+         FROM "service_hours_logs" l WHERE l."status" = 'approved' AND ${activeUserId('l."user_id"')}
         GROUP BY lower(btrim(l."description"))
         ORDER BY sum(l."hours") DESC, 1 LIMIT $1`,
       [TOP_ORGANISATIONS],

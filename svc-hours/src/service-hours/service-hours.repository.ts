@@ -7,6 +7,7 @@ import {
   type ReviewStatus,
 } from '@district/contracts';
 import type { EntityManager, Repository } from 'typeorm';
+import { activeReplicaUser } from '@district/service-kit';
 import { ServiceHoursLogEntity } from './service-hours-log.entity';
 import type { LogViewRow } from './service-hours-view';
 
@@ -93,6 +94,10 @@ function whereOf(scope: LogScope, params: unknown[]): string {
   if (scope.userId !== undefined) {
     params.push(scope.userId);
     conditions.push(`l."user_id" = $${params.length}`);
+  } else {
+    // Issue 31: reviewers' lists and figures leave out people a roster import deactivated (their
+    // entries are kept, and come back with them).
+    conditions.push(activeReplicaUser('u'));
   }
   if (scope.status !== undefined) {
     params.push(scope.status);

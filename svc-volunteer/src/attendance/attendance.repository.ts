@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AttendanceMethod } from '@district/contracts';
-import { UserReplicaEntity } from '@district/service-kit';
+import { activeReplicaUser, UserReplicaEntity } from '@district/service-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
 import { SignupEntity } from '../signups/signup.entity';
@@ -48,20 +48,28 @@ export class AttendanceRepository {
 
   // Every signed-up user with their attendance (null: not taken yet), by name.
   roster(opportunityId: number): Promise<RosterRow[]> {
-    return this.signups
-      .createQueryBuilder('s')
-      .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
-      .leftJoin(AttendanceEntity, 'a', 'a.opportunityId = s.opportunityId AND a.userId = s.userId')
-      .select('s.userId', 'userId')
-      .addSelect('u.name', 'name')
-      .addSelect('u.school', 'school')
-      .addSelect('a.attended', 'attended')
-      .addSelect('a.method', 'method')
-      .addSelect('a.recordedAt', 'recordedAt')
-      .where('s.opportunityId = :opportunityId', { opportunityId })
-      .orderBy('u.name')
-      .addOrderBy('s.id')
-      .getRawMany<RosterRow>();
+    return (
+      this.signups
+        .createQueryBuilder('s')
+        .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
+        .leftJoin(
+          AttendanceEntity,
+          'a',
+          'a.opportunityId = s.opportunityId AND a.userId = s.userId',
+        )
+        .select('s.userId', 'userId')
+        .addSelect('u.name', 'name')
+        .addSelect('u.school', 'school')
+        .addSelect('a.attended', 'attended')
+        .addSelect('a.method', 'method')
+        .addSelect('a.recordedAt', 'recordedAt')
+        .where('s.opportunityId = :opportunityId', { opportunityId })
+        // Issue 31: a person a roster import deactivated is not listed (their marks are kept).
+        .andWhere(activeReplicaUser('u'))
+        .orderBy('u.name')
+        .addOrderBy('s.id')
+        .getRawMany<RosterRow>()
+    );
   }
 
   // Records the mark unless it says what is already recorded: the row as stored when it changed,

@@ -2,6 +2,7 @@ import {
   CreateAuditLog1765000000000,
   MoveAuditLogToOutbox1795600000001,
   ReplicaProfileColumns1796000000000,
+  ReplicaActiveColumn1797700000000,
   ReplicaRestrictedColumn1797200000000,
 } from '@district/service-kit';
 import { CreateVolunteerTables1763800000000 } from './1763800000000-create-volunteer-tables';
@@ -41,4 +42,6 @@ export const VOLUNTEER_MIGRATIONS = [
   CheckInReceipts1797400000034,
   // Issue 29: every existing opportunity to svc-hours' replica (opportunity.updated events).
   AnnounceOpportunitiesToHours1797500000000,
+  // Issue 31: the replica's `active` (a roster import deactivated them: hidden from every list).
+  ReplicaActiveColumn1797700000000,
 ];

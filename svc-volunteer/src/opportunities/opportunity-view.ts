@@ -1,3 +1,4 @@
+import { activeUserId } from '@district/service-kit';
 import type { Opportunity, OpportunityStatus } from '@district/contracts';
 
 export interface OpportunityRow {
@@ -21,8 +22,10 @@ export function waitlistColumns(viewerParam: string, alias = 'o'): string {
   return `(SELECT count(*)::int FROM "waitlist_entries" w, "waitlist_entries" me
       WHERE me."opportunity_id" = ${alias}."id" AND me."user_id" = ${viewerParam}
         AND w."opportunity_id" = ${alias}."id" AND (w."created_at", w."id") <= (me."created_at", me."id")
+        AND ${activeUserId('w."user_id"')}
     ) AS "waitlistPosition",
-    (SELECT count(*)::int FROM "waitlist_entries" w WHERE w."opportunity_id" = ${alias}."id") AS "waitlistCount"`;
+    (SELECT count(*)::int FROM "waitlist_entries" w
+      WHERE w."opportunity_id" = ${alias}."id" AND ${activeUserId('w."user_id"')}) AS "waitlistCount"`;
 }
 
 // The columns every opportunity answer is built from.

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { ReviewStatus } from '@district/contracts';
 import {
+  activeUserId,
   provisionalUserCte,
   provisionalUserParams,
   UserReplicaEntity,
@@ -48,7 +49,9 @@ export class PhotosRepository {
       .leftJoin(
         EventPhotoEntity,
         'p',
-        `p.opportunityId = o.id AND (:isAdmin OR p.status = 'approved' OR (p.status = 'pending' AND p.userId = :viewerId))`,
+        // Issue 31: photos of a person a roster import deactivated are hidden (kept), as a
+        // deletion would remove them.
+        `p.opportunityId = o.id AND (:isAdmin OR p.status = 'approved' OR (p.status = 'pending' AND p.userId = :viewerId)) AND ${activeUserId('"p"."user_id"')}`,
         { isAdmin: viewer.isAdmin, viewerId: viewer.id },
       )
       .leftJoin(UserReplicaEntity, 'u', 'u.id = p.userId')

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { OpportunityStatus } from '@district/contracts';
 import {
+  activeUserId,
   provisionalUserCte,
   provisionalUserParams,
   UserReplicaEntity,
@@ -47,7 +48,8 @@ export class SignupsRepository {
     return (
       this.opportunities
         .createQueryBuilder('o')
-        .leftJoin(SignupEntity, 's', 's.opportunityId = o.id')
+        // Issue 31: a person a roster import deactivated is not listed (the sign-up is kept).
+        .leftJoin(SignupEntity, 's', `s.opportunityId = o.id AND ${activeUserId('"s"."user_id"')}`)
         .leftJoin(UserReplicaEntity, 'u', 'u.id = s.userId')
         .select('s.id', 'signupId')
         .addSelect('s.userId = :viewerId', 'mine')

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OpportunityStatus } from '@district/contracts';
-import { provisionalUserCte, provisionalUserParams, type Identity } from '@district/service-kit';
+import {
+  activeUserId,
+  provisionalUserCte,
+  provisionalUserParams,
+  type Identity,
+} from '@district/service-kit';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
 import { WaitlistEntryEntity } from './waitlist-entry.entity';
 
@@ -80,7 +85,8 @@ export class WaitlistRepository {
       `SELECT w."opportunity_id" AS "opportunityId",
          (SELECT count(*)::int FROM "waitlist_entries" a
            WHERE a."opportunity_id" = w."opportunity_id"
-             AND (a."created_at", a."id") <= (w."created_at", w."id")) AS "position"
+             AND (a."created_at", a."id") <= (w."created_at", w."id")
+             AND ${activeUserId('a."user_id"')}) AS "position"
        FROM "waitlist_entries" w WHERE w."user_id" = $1 ORDER BY w."opportunity_id"`,
       [userId],
     );
@@ -103,6 +109,7 @@ export class WaitlistRepository {
 
   // Removes the first in line and answers their user id, or undefined when nobody waits.
   // SKIP LOCKED passes over an entry its owner is deleting right now (leaving the line).
+  // Issue 31: a person a roster import deactivated keeps their entry but is passed over.
   async takeFirst(manager: EntityManager, opportunityId: number): Promise<number | undefined> {
     // raw SQL: DELETE ... RETURNING over a FOR UPDATE SKIP LOCKED subquery.
     const rows: Array<{ user_id: number }> = await manager.query(
@@ -110,6 +117,7 @@ export class WaitlistRepository {
       `WITH taken AS (
          DELETE FROM "waitlist_entries" WHERE "id" = (
            SELECT "id" FROM "waitlist_entries" WHERE "opportunity_id" = $1
+              AND ${activeUserId('"waitlist_entries"."user_id"')}
             ORDER BY "created_at", "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING "user_id")
        SELECT "user_id" FROM taken`,
@@ -143,7 +151,8 @@ export class WaitlistRepository {
       .query(
         `SELECT o."id" FROM "opportunities" o
           WHERE o."status" = 'active' AND o."filled" < o."spaces"
-            AND EXISTS (SELECT 1 FROM "waitlist_entries" w WHERE w."opportunity_id" = o."id")
+            AND EXISTS (SELECT 1 FROM "waitlist_entries" w
+                         WHERE w."opportunity_id" = o."id" AND ${activeUserId('w."user_id"')})
           ORDER BY o."id"`,
       )
       .then((rows: Array<{ id: number }>) => rows.map((row) => row.id));

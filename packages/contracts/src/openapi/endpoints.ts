@@ -30,6 +30,7 @@ import {
 } from '../join-codes.schema';
 import { AVATAR_MAX_BYTES } from '../constants';
 import {
+  districtClaimParamSchema,
   districtLinkSchema,
   districtPendingLinkResponseSchema,
   districtSignInOptionsResponseSchema,
@@ -473,6 +474,31 @@ const spec: Registry = {
     },
     errors: [401, 404, 415],
   },
+  districtClaimRequest: {
+    summary:
+      '“I never made a password here”: e-mail the account’s address a one-time link that gives the account to this district sign-in',
+    tag: 'Account',
+    access: 'public',
+    success: {
+      status: 204,
+      description:
+        'The link is being mailed (30 minutes, single use; at most 3 an hour per account); the password page stays usable',
+    },
+    errors: [404],
+  },
+  districtClaimOpen: {
+    summary:
+      'The e-mailed link: the district account takes the account over (linked, password removed, every session ended; audited)',
+    tag: 'Account',
+    access: 'public',
+    params: districtClaimParamSchema,
+    success: {
+      status: 302,
+      description:
+        'Home signed in (the browser that asked), on through the district sign-in (another browser), or the refusal page (claim-link-invalid)',
+    },
+    errors: [404],
+  },
   readGuardianConsent: {
     summary: 'The consent a guardian is asked for, by the link’s token',
     tag: 'Account',
@@ -544,7 +570,7 @@ const spec: Registry = {
       maxBytes: 64 * 1024 * 1024,
     },
     description:
-      'A full import: people missing from it are deactivated (kept, signed out, hidden), returning ones reactivated. ?dryRun=true answers the preview and applies nothing. A file that is not a roster, or any bad line, answers 400 listing each line (errors[].path is the file, errors[].message "line N: reason") and applies nothing.',
+      'A full import: people missing from it are deactivated (kept, signed out, hidden), returning ones reactivated. ?dryRun=true answers the preview and applies nothing. A file that is not a roster, or any bad line, answers 400 listing each line (errors[].path is the file, errors[].line the line, errors[].code a stable reason code with errors[].params, errors[].message "line N: reason" in English) and applies nothing.',
     success: {
       status: 200,
       schema: rosterImportResponseSchema,

@@ -11,3 +11,5 @@ export { provisionalUserCte, provisionalUserParams } from './provisional-user.ut
 export { ReplicaProfileColumns1796000000000 } from './replica-profile-columns.migration';
 export { ReplicaRestrictedColumn1797200000000 } from './replica-restricted-column.migration';
 export { isRestrictedUser } from './restricted-user.repository';
+export { ReplicaActiveColumn1797700000000 } from './replica-active-column.migration';
+export { activeReplicaUser, activeUserId } from './active-user.sql';

@@ -43,6 +43,11 @@ export class UserReplicaEntity {
   @Column({ type: 'boolean', default: false })
   restricted!: boolean;
 
+  // Issue 31: false once a roster import deactivated them: hidden from every list (see
+  // activeReplicaUser), their rows kept, until a later roster reactivates them.
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
   // The language texts for this user are written in (issue 22).
   @Column({ type: 'varchar', length: 8, default: 'en' })
   language!: string;

@@ -19,14 +19,14 @@ export class UsersReplicaRepository {
   ): Promise<void> {
     await manager.query(
       `INSERT INTO "users" ("id", "name", "school", "school_name", "avatar_url", "grade",
-         "is_admin", "is_supervisor", "directory_visible", "language", "source_at", "restricted")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         "is_admin", "is_supervisor", "directory_visible", "language", "source_at", "restricted", "active")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT ("id") DO UPDATE SET "name" = EXCLUDED."name", "school" = EXCLUDED."school",
          "school_name" = EXCLUDED."school_name", "avatar_url" = EXCLUDED."avatar_url",
          "grade" = EXCLUDED."grade", "is_admin" = EXCLUDED."is_admin",
          "is_supervisor" = EXCLUDED."is_supervisor", "directory_visible" = EXCLUDED."directory_visible",
          "language" = EXCLUDED."language", "source_at" = EXCLUDED."source_at",
-         "restricted" = EXCLUDED."restricted"
+         "restricted" = EXCLUDED."restricted", "active" = EXCLUDED."active"
        WHERE NOT "users"."deleted" AND "users"."source_at" <= EXCLUDED."source_at"`,
       [
         user.id,
@@ -41,6 +41,7 @@ export class UsersReplicaRepository {
         user.language,
         occurredAt,
         user.restricted,
+        user.active,
       ],
     );
   }

@@ -1,4 +1,8 @@
-import { isDistrictRefusal, type DistrictRefusal } from '@district/contracts';
+import {
+  DISTRICT_CLAIM_TTL_MINUTES,
+  isDistrictRefusal,
+  type DistrictRefusal,
+} from '@district/contracts';
 import {
   Button,
   Card,
@@ -15,7 +19,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { SubmitButton, TextField } from '../../forms/form-fields';
 import { loadSchemas } from '../../forms/load-schemas';
 import { useDistrictSignInOptions } from '../auth/auth.queries';
-import { useDistrictLink, usePendingDistrictLink } from './district-sign-in.queries';
+import {
+  useDistrictClaim,
+  useDistrictLink,
+  usePendingDistrictLink,
+} from './district-sign-in.queries';
 import { PublicShell } from '../public-shell';
 
 export { ready } from './district-catalogue';
@@ -61,6 +69,7 @@ export function DistrictLinkPage() {
   const { t } = useT();
   const pending = usePendingDistrictLink();
   const link = useDistrictLink();
+  const claim = useDistrictClaim();
   const form = useSchemaForm({
     initial: { password: '' },
     schema: async () => (await loadSchemas()).districtLinkSchema,
@@ -96,6 +105,32 @@ export function DistrictLinkPage() {
             </SubmitButton>
           </form>
         </CardContent>
+        {/* Issue 31: someone else may have made that account with this address. The district
+            proved the mailbox is this person's; a link sent to it proves it to the platform. */}
+        <CardFooter className="district-claim">
+          {claim.isSuccess ? (
+            <p role="status">
+              {t('shell.district.claimSent', {
+                email: pending.data.email,
+                minutes: DISTRICT_CLAIM_TTL_MINUTES,
+              })}
+            </p>
+          ) : (
+            <>
+              <p>{t('shell.district.claimIntro', { email: pending.data.email })}</p>
+              <Button
+                type="button"
+                variant="outline"
+                block
+                disabled={claim.isPending}
+                aria-busy={claim.isPending || undefined}
+                onClick={() => claim.mutate()}
+              >
+                {claim.isPending ? t('shell.district.claimPending') : t('shell.district.claim')}
+              </Button>
+            </>
+          )}
+        </CardFooter>
       </Card>
     </PublicShell>
   );

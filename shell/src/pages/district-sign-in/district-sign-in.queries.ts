@@ -30,3 +30,12 @@ export function useDistrictLink() {
     onError: (error) => toastError(error),
   });
 }
+
+// "I never made a password here": the service mails a one-time link to the account's address.
+export const useDistrictClaim = () =>
+  useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', DISTRICT_SIGN_IN_PATHS.claim);
+    },
+    onError: (error) => toastError(error),
+  });

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { PrivacySettings, RosterImportResult } from '@district/contracts';
+import type { PrivacySettings, RosterImportResult, RosterLineError } from '@district/contracts';
 import {
   changeLanguage,
   preloadSelect,
@@ -27,7 +27,7 @@ const USERS = 'sourcedId,status,enabledUser,orgSourcedIds,role,username,givenNam
 const counts = { created: 12, updated: 3, reactivated: 1, deactivated: 2, unchanged: 40 };
 
 // What the fake service answers: counts, or the bad lines of a refused roster.
-let refusal: Array<{ path: string; message: string }> | null;
+let refusal: Array<{ path: string; message: string } & Partial<RosterLineError>> | null;
 let server: TestServer;
 let restoreFetch: () => void;
 
@@ -162,8 +162,15 @@ describe('Roster import in District settings (issue 31)', () => {
 
   it('lists each bad line with its file, line and reason, and offers no Apply', async () => {
     refusal = [
+      // An older service: the English text alone.
       { path: 'orgs', message: 'line 3: type must be school or district' },
-      { path: 'users', message: 'line 7: the e-mail a@b.org is already on line 2' },
+      {
+        path: 'users',
+        message: 'line 7: the e-mail a@b.org is already on line 2',
+        line: 7,
+        code: 'duplicateEmail',
+        params: { email: 'a@b.org', firstLine: 2 },
+      },
     ];
     renderDirectoryPage();
     const region = await openRoster('District settings', 'Roster import');
@@ -193,11 +200,41 @@ describe('Roster import in District settings (issue 31)', () => {
     expect(preview.textContent).toContain('Todavía no ha cambiado nada.');
     expect(within(region).getByRole('button', { name: 'Aplicar' })).toBeTruthy();
 
-    refusal = [{ path: 'users', message: 'line 4: role is missing' }];
+    // Issue 31: each reason in the reader's language, from its code and parameters.
+    refusal = [
+      {
+        path: 'orgs',
+        message: `line 5: "Hogwarts School" is not one of the district's schools`,
+        line: 5,
+        code: 'unknownSchool',
+        params: { name: 'Hogwarts School' },
+      },
+      {
+        path: 'users',
+        message: 'line 12: grade "KG" is not one of 6 to 12',
+        line: 12,
+        code: 'invalidGrade',
+        params: { grade: 'KG', min: 6, max: 12 },
+      },
+      {
+        path: 'users',
+        message: 'line 1: not a OneRoster users.csv: missing the columns role, email',
+        line: 1,
+        code: 'missingColumns',
+        params: { file: 'users', columns: 'role, email', count: 2 },
+      },
+    ];
     fireEvent.click(within(region).getByRole('button', { name: 'Vista previa' }));
     const alert = await within(region).findByRole('alert');
-    expect(alert.textContent).toContain('La lista tiene 1 línea con errores');
+    expect(alert.textContent).toContain('La lista tiene 3 líneas con errores');
     expect(within(alert).getByRole('columnheader', { name: 'Motivo' })).toBeTruthy();
+    const rows = within(alert).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['orgs.csv', '5', '«Hogwarts School» no es una de las escuelas del distrito'],
+      ['users.csv', '12', 'el grado «KG» no está entre 6 y 12'],
+      ['users.csv', '1', 'no es un users.csv de OneRoster: faltan las columnas role, email'],
+    ]);
+    expect(alert.textContent).not.toContain('is not one of');
     expect(within(region).queryByRole('button', { name: 'Aplicar' })).toBeNull();
   });
 });

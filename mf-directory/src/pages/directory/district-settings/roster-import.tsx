@@ -1,4 +1,10 @@
-import { rosterUploadFormSchema, type RosterImportResult } from '@district/contracts';
+import {
+  rosterLineErrorResponseSchema,
+  rosterUploadFormSchema,
+  type RosterImportResult,
+  type RosterLineCode,
+  type RosterLineParams,
+} from '@district/contracts';
 import {
   Button,
   Field,
@@ -47,21 +53,49 @@ const COUNT_KEYS = {
   unchanged: 'directory.roster.count.unchanged',
 } as const satisfies Record<Exclude<keyof RosterImportResult, 'applied'>, string>;
 
+// Each reason the service gives a bad line, in the reader's language (its parameters filled in).
+const REASON_KEYS = {
+  notUtf8: 'directory.roster.reason.notUtf8',
+  lineTooLong: 'directory.roster.reason.lineTooLong',
+  missingColumns: 'directory.roster.reason.missingColumns',
+  fieldCount: 'directory.roster.reason.fieldCount',
+  notCsv: 'directory.roster.reason.notCsv',
+  idInvalid: 'directory.roster.reason.idInvalid',
+  duplicateId: 'directory.roster.reason.duplicateId',
+  unknownSchool: 'directory.roster.reason.unknownSchool',
+  namesRequired: 'directory.roster.reason.namesRequired',
+  invalidEmail: 'directory.roster.reason.invalidEmail',
+  duplicateEmail: 'directory.roster.reason.duplicateEmail',
+  invalidGrade: 'directory.roster.reason.invalidGrade',
+  noDistrictSchool: 'directory.roster.reason.noDistrictSchool',
+} as const satisfies Record<RosterLineCode, string>;
+
 interface BadLine {
   file: string;
   line: number;
+  // The service's English text: shown only for a code this screen does not know yet.
   reason: string;
+  code?: RosterLineCode;
+  params?: RosterLineParams;
 }
 
-// The refusal of a roster with bad lines: 400, each as { path: file, message: 'line N: reason' }.
+// The refusal of a roster with bad lines: 400, each as { path: file, line, code, params,
+// message: 'line N: reason' } (an older service sends only path and message).
 function badLinesOf(error: unknown): BadLine[] {
   const list = (error as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: { path?: unknown; message?: unknown }) => {
     const found = typeof item.message === 'string' && /^line (\d+): (.*)$/s.exec(item.message);
-    return found && typeof item.path === 'string'
-      ? [{ file: `${item.path}.csv`, line: Number(found[1]), reason: found[2]! }]
-      : [];
+    if (!found || typeof item.path !== 'string') return [];
+    const coded = rosterLineErrorResponseSchema.safeParse(item);
+    return [
+      {
+        file: `${item.path}.csv`,
+        line: Number(found[1]),
+        reason: found[2]!,
+        ...(coded.success ? { code: coded.data.code, params: coded.data.params } : {}),
+      },
+    ];
   });
 }
 
@@ -287,7 +321,7 @@ function BadLines({ lines }: { lines: BadLine[] }) {
                 {formatNumber(line.line)}
               </td>
               <td role="cell" data-label={headings[2]}>
-                {line.reason}
+                {line.code ? t(REASON_KEYS[line.code], line.params) : line.reason}
               </td>
             </tr>
           ))}

@@ -1,0 +1,50 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { User } from '../users/user.entity';
+
+// Issue 31, a squatted e-mail: someone made a password account with a student's address before
+// the student signed in with the district account. The district's provider verified the address;
+// password registration never did. A link e-mailed to that address (this token, hashed like the
+// password reset tokens) lets the mailbox's owner take the account over for the district identity
+// that asked for it.
+@Entity({ name: 'district_claim_tokens' })
+@Index('district_claim_tokens_user_id_idx', ['userId'])
+export class DistrictClaimToken {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'district_claim_tokens_user_id_fkey' })
+  user?: User;
+
+  // The district identity that asked (what the account gets linked to).
+  @Column({ type: 'varchar', length: 2048 })
+  issuer!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  subject!: string;
+
+  // sha256 of the token in the e-mail, hex; the plain token is never stored.
+  @Index('district_claim_tokens_token_hash_key', { unique: true })
+  @Column({ name: 'token_hash', type: 'char', length: 64 })
+  tokenHash!: string;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  usedAt!: Date | null;
+}
