@@ -40,8 +40,8 @@ describe('hours formatting', () => {
       expect(formatHoursDate('2025-03-01')).toBe('1 mar 2025');
       expect(formatMonth('2025-03')).toBe('mar 2025');
       expect(hoursLabel(1)).toBe('1 hora');
-      // es-US keeps the US decimal point.
-      expect(hoursLabel(2.5)).toBe('2.5 horas');
+      // Issue 33: the decimal comma of Spanish ("4,5 horas").
+      expect(hoursLabel(2.5)).toBe('2,5 horas');
     });
     expect(formatMonth('2025-03')).toBe('Mar 2025');
   });

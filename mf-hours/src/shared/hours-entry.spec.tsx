@@ -53,7 +53,7 @@ describe('HoursEntry (issue 18)', () => {
       render(<HoursEntry entry={duplicate} showStudent />);
       expect(screen.getByText('Posible duplicado')).toBeTruthy();
       expect(screen.getByText('Pendiente')).toBeTruthy();
-      expect(screen.getByText('2.5 horas')).toBeTruthy();
+      expect(screen.getByText('2,5 horas')).toBeTruthy();
       expect(screen.getByText('14 mar 2026')).toBeTruthy();
     });
   });

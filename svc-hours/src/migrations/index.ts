@@ -12,6 +12,7 @@ import { CreateServiceRecords1796100000000 } from './1796100000000-create-servic
 import { HourConfirmations1796200000000 } from './1796200000000-hour-confirmations';
 import { TextsLanguage1797300000000 } from './1797300000000-texts-language';
 import { OpportunitiesReplica1797500000000 } from './1797500000000-opportunities-replica';
+import { RejectionReason1798000000000 } from './1798000000000-rejection-reason';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -38,4 +39,6 @@ export const HOURS_MIGRATIONS = [
   TextsLanguage1797300000000,
   // Issue 29: the opportunities an hours entry may name (svc-volunteer's events).
   OpportunitiesReplica1797500000000,
+  // Issue 33: the reason of a rejection.
+  RejectionReason1798000000000,
 ];
