@@ -1,13 +1,8 @@
-import {
-  HOURS_MAX,
-  HOURS_MIN,
-  HOURS_STEP,
-  serviceHoursCorrectionFormSchema,
-  type ServiceHoursLog,
-} from '@district/contracts';
-import { Button, Dialog, Field, Input, Textarea, useSchemaForm, useT } from '@district/ui';
+import { serviceHoursCorrectionFormSchema, type ServiceHoursLog } from '@district/contracts';
+import { Button, Dialog, Field, Textarea, useSchemaForm, useT } from '@district/ui';
 import { useId, useState } from 'react';
-import { errorText, formatHoursDate, hoursLabel, todayInputValue } from '../../shared/format';
+import { errorText, formatHoursDate, hoursLabel } from '../../shared/format';
+import { HoursDateFields } from '../../shared/hours-date-fields';
 import { useResubmitHours } from '../../shared/hours.queries';
 
 interface FormValues {
@@ -92,29 +87,7 @@ export function CorrectHours({ entry }: { entry: ServiceHoursLog }) {
         }
       >
         <form id={formId} className="hours-form" {...form.formProps}>
-          <div className="hours-form__row">
-            <Field label={t('hours.form.hours')} error={form.fieldError('hours')}>
-              <Input
-                name="hours"
-                type="number"
-                inputMode="decimal"
-                step={HOURS_STEP}
-                min={HOURS_MIN}
-                max={HOURS_MAX}
-                value={form.values.hours}
-                onChange={(e) => form.change('hours')(e.target.value)}
-              />
-            </Field>
-            <Field label={t('hours.form.date')} error={form.fieldError('date')}>
-              <Input
-                name="date"
-                type="date"
-                max={todayInputValue()}
-                value={form.values.date}
-                onChange={(e) => form.change('date')(e.target.value)}
-              />
-            </Field>
-          </div>
+          <HoursDateFields form={form} />
           <Field label={t('hours.form.description')} error={form.fieldError('description')}>
             <Textarea
               name="description"
