@@ -1,6 +1,11 @@
 // Service hours, as a student and a supervisor use them (SPEC §2 "/service-hours", "/supervisor").
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
+import {
+  expectNoA11yViolations,
+  registerUser,
+  runEnv,
+  useSavedLanguage,
+} from '../support/index.ts';
 
 // A school no other spec uses: specs run side by side, and one approving or deleting a
 // Riverdale student's hours moved this journey's "Approved (n+1)" count (the flaky run).
@@ -229,6 +234,7 @@ test('a supervisor rejects with a reason, the student reads it in Spanish and re
   browser,
 }) => {
   const studentContext = await browser.newContext({ locale: 'es-US' });
+  await useSavedLanguage(studentContext, 'es');
   const student = await studentContext.newPage();
   const me = await registerUser(student, { school: REJECT_SCHOOL });
   const logged = await student.request.post('/api/service-hours', {
