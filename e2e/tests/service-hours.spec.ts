@@ -1,12 +1,19 @@
 // Service hours, as a student and a supervisor use them (SPEC §2 "/service-hours", "/supervisor").
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoA11yViolations, registerUser, runEnv } from '../support/index.ts';
+import {
+  expectNoA11yViolations,
+  registerUser,
+  runEnv,
+  useSavedLanguage,
+} from '../support/index.ts';
 
 // A school no other spec uses: specs run side by side, and one approving or deleting a
 // Riverdale student's hours moved this journey's "Approved (n+1)" count (the flaky run).
 const SCHOOL = 'John Ehret High School';
 // Its own school, so the journey's tab counts are not moved by this test running alongside.
 const RACE_SCHOOL = 'Grand Isle School';
+// Issue 33's rejection journey, on a school of its own for the same reason.
+const REJECT_SCHOOL = 'Dominican High School';
 
 // axe on this area's part of the page; the shared header and footer are the shell's to check.
 const checkA11y = (page: Page) => expectNoA11yViolations(page, { include: '#main' });
@@ -203,7 +210,11 @@ test('a review that loses to another reviewer says so on the page instead of fai
     ).status(),
   ).toBe(200);
 
+  // Issue 33: rejecting asks why first.
   await entry.getByRole('button', { name: /^Reject/ }).click();
+  const dialog = supervisor.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Missing details' }).check();
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(supervisor.getByRole('alert')).toContainText(
     `Could not update the entry by ${student.name} (2 hours): Only pending items can be reviewed: this entry is already approved`,
   );
@@ -215,6 +226,58 @@ test('a review that loses to another reviewer says so on the page instead of fai
   ).toContainText('Approved');
 
   await Promise.all([context.close(), studentApi.dispose(), adminApi.dispose()]);
+});
+
+// Issue 33: a rejection says why; the student reads it (in Spanish here), corrects the entry and
+// sends it again.
+test('a supervisor rejects with a reason, the student reads it in Spanish and resubmits', async ({
+  browser,
+}) => {
+  const studentContext = await browser.newContext({ locale: 'es-US' });
+  await useSavedLanguage(studentContext, 'es');
+  const student = await studentContext.newPage();
+  const me = await registerUser(student, { school: REJECT_SCHOOL });
+  const logged = await student.request.post('/api/service-hours', {
+    data: { hours: 4.5, date: '2025-03-01', description: 'Sorted donations at the food bank.' },
+  });
+  expect(logged.status()).toBe(201);
+
+  const supervisorContext = await browser.newContext();
+  const supervisor = await supervisorContext.newPage();
+  await signIn(supervisor.request, runEnv.supervisor);
+  await supervisor.goto('/supervisor');
+  await supervisor.getByRole('combobox', { name: 'School' }).click();
+  await supervisor.getByRole('option', { name: REJECT_SCHOOL, exact: true }).click();
+  const entry = supervisor.getByTestId('hours-entry').filter({ hasText: me.name });
+  await entry.getByRole('button', { name: /^Reject/ }).click();
+  const dialog = supervisor.getByRole('dialog', { name: /^Reject 4\.5 hours by / });
+  await dialog.getByRole('radio', { name: "Hours don't match the event" }).check();
+  await checkA11y(supervisor);
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(entry).toHaveCount(0);
+  await expect(
+    supervisor.getByRole('status').filter({ hasText: 'Rejected: 4.5 hours' }),
+  ).toBeVisible();
+  await expect(supervisor.getByRole('button', { name: /^Undo the decision/ })).toBeVisible();
+
+  await student.goto('/service-hours');
+  await student.getByRole('tab', { name: 'Mis horas' }).click();
+  const mine = student.getByTestId('hours-entry');
+  await expect(mine).toContainText('4,5 horas');
+  await expect(mine).toContainText("Motivo: Hours don't match the event");
+  await expect(mine).toContainText('Qué hacer ahora');
+  await mine.getByRole('button', { name: /^Corregir y reenviar/ }).click();
+  const correct = student.getByRole('dialog', { name: 'Corregir y reenviar' });
+  await correct.getByLabel('Horas').fill('3');
+  await correct.getByRole('button', { name: 'Enviar de nuevo' }).click();
+  await expect(correct).toBeHidden();
+  await expect(mine).toContainText('3 horas');
+  await expect(mine).toContainText('Pendiente');
+  await expect(mine).toContainText(
+    "Enviado de nuevo tras un rechazo: “Hours don't match the event”",
+  );
+
+  await Promise.all([studentContext.close(), supervisorContext.close()]);
 });
 
 // Issue 14.4: the related event is a searchable combobox (dozens of opportunities), usable from

@@ -137,6 +137,9 @@ describe('events', () => {
     await send('hours.revoked', { logId: 601, userId });
     await send('hours.revoked', { logId: 601, userId });
     await eventually(async () => expect(await total()).toBe(2), { timeout: 10_000 });
+    // Issue 33: an undone approval decided again (corrected to 2 hours) credits the log anew.
+    await send('hours.approved', { logId: 601, userId, hours: 2 });
+    await eventually(async () => expect(await total()).toBe(4), { timeout: 10_000 });
   });
 });
 

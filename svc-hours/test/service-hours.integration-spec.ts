@@ -104,6 +104,8 @@ describe('svc-hours API', () => {
         possibleDuplicateOf: null,
         // Nobody was asked to confirm it (issue 19).
         confirmation: null,
+        // Never rejected (issue 33).
+        rejectionReason: null,
       });
       expect(Date.now() - Date.parse(res.body.submittedAt)).toBeLessThan(60_000);
     });
@@ -483,13 +485,14 @@ describe('svc-hours API', () => {
       expect((await review(SUPERVISOR, 99999999999, 'approved')).status).toBe(404);
     });
 
-    // The other statuses are review.schema.spec.ts's; one stays to show nothing changes.
-    it.each([['pending']])('refuses status %s with 400', async (status) => {
+    // The other statuses are the schema specs'; one stays to show nothing changes. (pending is the
+    // undo since issue 33: rejection.integration-spec.ts.)
+    it.each([['archived']])('refuses status %s with 400', async (status) => {
       const id = (await post(STUDENT, logBody())).body.id;
       const res = await review(SUPERVISOR, id, status);
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { path: 'status', message: 'Status must be approved or rejected' },
+        { path: 'status', message: 'Status must be approved, rejected or pending' },
       ]);
       const [row] = await db.query(`SELECT "status" FROM "service_hours_logs" WHERE "id" = $1`, [
         id,

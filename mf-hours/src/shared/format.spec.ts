@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { loadHoursCatalogue, inSpanish } from '../testing/i18n';
 import {
+  continuousMonths,
   errorText,
   formatHours,
   formatHoursDate,
@@ -40,9 +41,25 @@ describe('hours formatting', () => {
       expect(formatHoursDate('2025-03-01')).toBe('1 mar 2025');
       expect(formatMonth('2025-03')).toBe('mar 2025');
       expect(hoursLabel(1)).toBe('1 hora');
-      // es-US keeps the US decimal point.
-      expect(hoursLabel(2.5)).toBe('2.5 horas');
+      // Issue 33: the decimal comma of Spanish ("4,5 horas").
+      expect(hoursLabel(2.5)).toBe('2,5 horas');
     });
     expect(formatMonth('2025-03')).toBe('Mar 2025');
+  });
+
+  it('draws at least six months up to this one, so one month is not one huge bar (issue 33)', () => {
+    const now = new Date(2026, 2, 15);
+    expect(continuousMonths([{ month: '2026-02', hours: 4.5 }], now)).toEqual([
+      { month: '2025-10', hours: 0 },
+      { month: '2025-11', hours: 0 },
+      { month: '2025-12', hours: 0 },
+      { month: '2026-01', hours: 0 },
+      { month: '2026-02', hours: 4.5 },
+      { month: '2026-03', hours: 0 },
+    ]);
+    // An older month widens the range; gaps are filled with 0.
+    const long = continuousMonths([{ month: '2025-01', hours: 2 }], now);
+    expect(long).toHaveLength(15);
+    expect(long[0]).toEqual({ month: '2025-01', hours: 2 });
   });
 });

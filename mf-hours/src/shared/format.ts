@@ -24,6 +24,42 @@ export function formatMonth(month: string): string {
   return formatDate(`${month}-01T00:00:00Z`, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
+// Issue 33: at least half a year is drawn, so one month is one bar among six, not the whole width.
+const MIN_MONTHS = 6;
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+function monthsBack(month: string, count: number): string {
+  let [y, m] = month.split('-').map(Number);
+  m -= count;
+  while (m < 1) {
+    m += 12;
+    y -= 1;
+  }
+  return `${y}-${String(m).padStart(2, '0')}`;
+}
+
+// Every month from the first with hours (or six months back) to this month, 0 where none.
+export function continuousMonths(
+  months: ReadonlyArray<{ month: string; hours: number }>,
+  now: Date = new Date(),
+): Array<{ month: string; hours: number }> {
+  const current = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  const byMonth = new Map(months.map((m) => [m.month, m.hours]));
+  const sorted = [...byMonth.keys()].sort();
+  const last =
+    sorted.length > 0 && sorted[sorted.length - 1] > current ? sorted[sorted.length - 1] : current;
+  const floor = monthsBack(last, MIN_MONTHS - 1);
+  const first = sorted.length > 0 && sorted[0] < floor ? sorted[0] : floor;
+  const out: Array<{ month: string; hours: number }> = [];
+  for (let month = first; month <= last; month = nextMonth(month))
+    out.push({ month, hours: byMonth.get(month) ?? 0 });
+  return out;
+}
+
 export function formatHours(hours: number): string {
   return formatNumber(hours, { maximumFractionDigits: 1 });
 }

@@ -22,6 +22,7 @@ const entry = (overrides: Partial<ServiceHoursLog> = {}): ServiceHoursLog => ({
   source: 'manual',
   confirmation: null,
   possibleDuplicateOf: null,
+  rejectionReason: null,
   ...overrides,
 });
 
@@ -53,8 +54,24 @@ describe('HoursEntry (issue 18)', () => {
       render(<HoursEntry entry={duplicate} showStudent />);
       expect(screen.getByText('Posible duplicado')).toBeTruthy();
       expect(screen.getByText('Pendiente')).toBeTruthy();
-      expect(screen.getByText('2.5 horas')).toBeTruthy();
+      expect(screen.getByText('2,5 horas')).toBeTruthy();
       expect(screen.getByText('14 mar 2026')).toBeTruthy();
     });
+  });
+
+  it("shows a rejection's reason, the next step only to the student, and a corrected entry's old reason (issue 33)", () => {
+    const rejected = entry({ status: 'rejected', rejectionReason: 'Missing details' });
+    render(<HoursEntry entry={rejected} showStudent />);
+    expect(screen.getByText('Reason: Missing details')).toBeTruthy();
+    expect(screen.queryByText(/What to do next/)).toBeNull();
+    cleanup();
+
+    render(<HoursEntry entry={rejected} />);
+    expect(screen.getByText(/What to do next: correct the entry/)).toBeTruthy();
+    cleanup();
+
+    render(<HoursEntry entry={{ ...rejected, status: 'pending', approvedBy: null }} />);
+    expect(screen.getByText('Sent again after a rejection: “Missing details”')).toBeTruthy();
+    expect(screen.queryByText(/What to do next/)).toBeNull();
   });
 });

@@ -47,6 +47,7 @@ export const HoursEntry = memo(function HoursEntry({
         </p>
         <p className="hours-entry__description">{entry.description}</p>
         {entry.confirmation ? <ConfirmationLine confirmation={entry.confirmation} /> : null}
+        <RejectionLines entry={entry} forStudent={!showStudent} />
         <p className="hours-entry__submitted">
           <Trans
             id="hours.entry.submitted"
@@ -88,5 +89,27 @@ function ConfirmationLine({ confirmation }: { confirmation: HourConfirmationSumm
         ? t('hours.entry.confirmationWithComment', { ...values, comment: confirmation.comment })
         : t('hours.entry.confirmation', values)}
     </p>
+  );
+}
+
+// Issue 33: why a supervisor rejected the entry and, for the student, what to do about it. A
+// corrected entry waiting for review still says what it answers.
+function RejectionLines({ entry, forStudent }: { entry: ServiceHoursLog; forStudent: boolean }) {
+  const { t } = useT();
+  const reason = entry.rejectionReason;
+  if (entry.status === 'pending')
+    return reason ? (
+      <p className="hours-entry__reason hours-entry__reason--previous">
+        {t('hours.entry.previousReason', { reason })}
+      </p>
+    ) : null;
+  if (entry.status !== 'rejected') return null;
+  return (
+    <div className="hours-entry__rejection">
+      {reason ? (
+        <p className="hours-entry__reason">{t('hours.entry.rejectionReason', { reason })}</p>
+      ) : null}
+      {forStudent ? <p className="hours-entry__next">{t('hours.entry.nextStep')}</p> : null}
+    </div>
   );
 }

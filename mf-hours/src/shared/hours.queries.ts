@@ -3,7 +3,6 @@ import {
   type ConfirmationFilter,
   type KeysetPage,
   type Opportunity,
-  type ReviewDecision,
   type ReviewStatus,
   type ServiceHoursLog,
   type ServiceHoursSummary,
@@ -152,14 +151,45 @@ export function prefetchReviewList(
   });
 }
 
+// A decision (a rejection with its reason, issue 33), or `pending`: the decision undone.
+export interface ReviewPayload {
+  id: number;
+  status: ReviewStatus;
+  reason?: string;
+}
+
 export function useReviewHours() {
-  return useMutation<ServiceHoursLog, Error, { id: number; status: ReviewDecision }>({
-    mutationFn: async ({ id, status }) =>
-      (await apiRequest('PATCH', apiPaths.serviceHoursStatus(id), { status })).json(),
+  return useMutation<ServiceHoursLog, Error, ReviewPayload>({
+    mutationFn: async ({ id, status, reason }) =>
+      (
+        await apiRequest('PATCH', apiPaths.serviceHoursStatus(id), {
+          status,
+          ...(reason ? { reason } : {}),
+        })
+      ).json(),
     // SPEC §8: no toast for status changes; the entry shows a failure inline.
     meta: { errorToast: false },
     // Refresh after failures too (a 409 means someone else decided first). Not awaited, so the
     // caller's callbacks run before the refetch can unmount the entry.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: HOURS_KEY }),
+  });
+}
+
+// Issue 33: the student's corrected entry, sent again (pending).
+export interface ResubmitPayload {
+  id: number;
+  hours: number;
+  date: string;
+  description: string;
+  opportunityId?: number;
+}
+
+export function useResubmitHours() {
+  return useMutation<ServiceHoursLog, Error, ResubmitPayload>({
+    mutationFn: async ({ id, ...body }) =>
+      (await apiRequest('PUT', apiPaths.serviceHoursEntry(id), body)).json(),
+    // The dialog shows failures beside its fields.
+    meta: { errorToast: false },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: HOURS_KEY }),
   });
 }

@@ -77,6 +77,8 @@ export const apiPaths = {
   // svc-hours
   serviceHours: '/api/service-hours',
   serviceHoursStatus: (id: Id) => `/api/service-hours/${seg(id)}/status`,
+  // Issue 33: the owner corrects a rejected entry and sends it again.
+  serviceHoursEntry: (id: Id) => `/api/service-hours/${seg(id)}`,
   // Issue 19: verification by the organisation.
   hourConfirmation: (token: string) => `/api/hour-confirmations/${seg(token)}`,
   serviceHoursConfirmationMail: (id: Id) => `/api/service-hours/${seg(id)}/confirmation-mail`,
@@ -160,6 +162,7 @@ export const API_ROUTES = {
   listServiceHours: { method: 'GET', path: '/api/service-hours' },
   logServiceHours: { method: 'POST', path: '/api/service-hours' },
   changeServiceHoursStatus: { method: 'PATCH', path: '/api/service-hours/:id/status' },
+  resubmitServiceHours: { method: 'PUT', path: '/api/service-hours/:id' },
   issueServiceRecord: { method: 'POST', path: '/api/service-records' },
   getServiceRecord: { method: 'GET', path: '/api/service-records/:code' },
   getServiceRecordPdf: { method: 'GET', path: '/api/service-records/:code/pdf' },

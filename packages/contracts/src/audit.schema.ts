@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'blog.reject',
   'hours.approve',
   'hours.reject',
+  // Issue 33: a supervisor's undo (back to pending); the student's corrected entry sent again.
+  'hours.reopen',
+  'hours.resubmit',
   'hour-goals.update',
   'record.issue',
   // Issue 19: an organisation's contact confirmed or declined an entry; an admin changed the rule.

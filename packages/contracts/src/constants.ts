@@ -40,6 +40,8 @@ export const TEXT_LIMITS = {
   resetToken: 512,
   organisation: 200,
   confirmationComment: 1000,
+  // Issue 33: why a supervisor rejected an hours entry.
+  rejectionReason: 500,
 } as const;
 
 export const OPPORTUNITY_STATUSES = ['active', 'archived'] as const;

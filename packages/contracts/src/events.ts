@@ -81,8 +81,9 @@ export const hoursApprovedPayloadSchema = z.object({
 });
 export type HoursApprovedPayload = z.infer<typeof hoursApprovedPayloadSchema>;
 
-// Issue 18: an approved entry made from attendance is gone again (marked absent later); svc-auth
-// drops the credit hours.approved gave.
+// Issue 18: an approved entry made from attendance is gone again (marked absent later); issue 33:
+// a supervisor's approval undone (the entry is pending again). svc-auth drops the credit
+// hours.approved gave.
 export const hoursRevokedPayloadSchema = z.object({
   logId: z.number().int(),
   userId: z.number().int(),

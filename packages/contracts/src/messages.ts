@@ -37,6 +37,10 @@ export const VALIDATION = {
   spacesMax: 'Spaces cannot exceed 10000',
   invalidId: 'Invalid id',
   invalidStatus: 'Status must be approved or rejected',
+  // Issue 33: PATCH /api/service-hours/{id}/status also takes pending (a supervisor's undo).
+  invalidHoursStatus: 'Status must be approved, rejected or pending',
+  reasonOnlyWithRejection: 'A reason goes only with a rejection',
+  reasonRequired: 'Choose or write a reason',
   invalidOpportunityStatus: 'Status must be active or archived',
   rolesAtRegistration: 'Roles cannot be set at registration',
   rolesRequired: 'Provide isAdmin or isSupervisor',
@@ -226,6 +230,11 @@ export const API_MESSAGES = {
   confirmationAlreadyDecided: (decision: string) =>
     `The organisation has already ${decision} this entry`,
   selfReview: 'You cannot review your own service hours',
+  // Issue 33: undo (back to pending) and the student's correction.
+  entryNotDecided: 'This entry is pending: there is no decision to undo',
+  attendanceUndo: "Hours from attendance are changed on the event's roster",
+  resubmitOwnOnly: 'You can only correct your own service hours',
+  resubmitOnlyRejected: 'Only a rejected entry can be corrected and sent again',
   pdfRequired: 'Send the PDF as application/pdf',
   recordForOtherStudent: 'Only an admin can issue a record for another student',
   serviceRecordNotFound: 'Service record not found',

@@ -4,7 +4,9 @@ import {
   isNotFutureDate,
   serviceHoursQuerySchema,
   serviceHoursFormSchema,
+  rejectionFormSchema,
   serviceHoursSchema,
+  serviceHoursStatusSchema,
 } from './service-hours.schema';
 
 describe('serviceHoursSchema', () => {
@@ -99,5 +101,33 @@ describe('serviceHoursSchema', () => {
     expect(serviceHoursQuerySchema.parse({}).mine).toBe(false);
     expect(serviceHoursQuerySchema.parse({ mine: 'true' }).mine).toBe(true);
     expect(serviceHoursQuerySchema.safeParse({ mine: 'maybe' }).success).toBe(false);
+  });
+});
+
+describe('serviceHoursStatusSchema (issue 33)', () => {
+  it("keeps the spec's body and takes a trimmed reason with a rejection", () => {
+    expect(serviceHoursStatusSchema.parse({ status: 'approved' })).toEqual({ status: 'approved' });
+    expect(
+      serviceHoursStatusSchema.parse({ status: 'rejected', reason: '  Missing details  ' }),
+    ).toEqual({ status: 'rejected', reason: 'Missing details' });
+    expect(serviceHoursStatusSchema.parse({ status: 'pending' })).toEqual({ status: 'pending' });
+  });
+
+  it('refuses a reason over 500 characters or beside an approval, on the reason field', () => {
+    for (const body of [
+      { status: 'rejected', reason: 'x'.repeat(501) },
+      { status: 'approved', reason: 'Fine' },
+    ]) {
+      const result = serviceHoursStatusSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['reason']);
+    }
+  });
+
+  it('the reject dialog requires a reason', () => {
+    expect(rejectionFormSchema.safeParse({ reason: '   ' }).success).toBe(false);
+    expect(rejectionFormSchema.safeParse({ reason: 'Not a volunteer activity' }).success).toBe(
+      true,
+    );
   });
 });

@@ -80,20 +80,25 @@ export const hoursSettingsSchema = z.strictObject({
 });
 export type HoursSettings = z.infer<typeof hoursSettingsSchema>;
 
+// The entry's own fields, shared by the log form and the correction (issue 33).
+const serviceHoursBaseShape = {
+  hours: z
+    .number({ error: messageFor() })
+    .min(HOURS_MIN, VALIDATION.hoursMin)
+    .max(HOURS_MAX, VALIDATION.hoursMax)
+    .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
+  description: plainText({ multiline: true })
+    .min(HOURS_DESCRIPTION_MIN, VALIDATION.descriptionMin)
+    .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
+  // A calendar day: a date-time or a day the calendar lacks is refused (issue 29).
+  date: calendarDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
+  opportunityId: idSchema.optional(),
+};
+
 // POST /api/service-hours and the Log Hours form.
 export const serviceHoursSchema = z
   .strictObject({
-    hours: z
-      .number({ error: messageFor() })
-      .min(HOURS_MIN, VALIDATION.hoursMin)
-      .max(HOURS_MAX, VALIDATION.hoursMax)
-      .multipleOf(HOURS_STEP, VALIDATION.hoursStep),
-    description: plainText({ multiline: true })
-      .min(HOURS_DESCRIPTION_MIN, VALIDATION.descriptionMin)
-      .max(TEXT_LIMITS.hoursDescription, VALIDATION.tooLong(TEXT_LIMITS.hoursDescription)),
-    // A calendar day: a date-time or a day the calendar lacks is refused (issue 29).
-    date: calendarDate().refine((d) => isNotFutureDate(d), VALIDATION.hoursDateInFuture),
-    opportunityId: idSchema.optional(),
+    ...serviceHoursBaseShape,
     // Issue 19: the organisation whose contact is asked by e-mail to confirm the entry.
     organisation: plainText()
       .max(TEXT_LIMITS.organisation, VALIDATION.tooLong(TEXT_LIMITS.organisation))
@@ -154,5 +159,55 @@ export const serviceHoursLogResponseSchema = z.object({
   possibleDuplicateOf: z.number().int().nullable(),
   // Issue 19: the organisation's contact asked to confirm the entry; null when nobody was asked.
   confirmation: hourConfirmationSummaryResponseSchema.nullable(),
+  // Issue 33: why a supervisor rejected it. Kept while a corrected entry waits for its new review
+  // (the student and the reviewer see what was wrong); a decision replaces or clears it.
+  rejectionReason: z.string().nullable(),
 });
 export type ServiceHoursLog = z.infer<typeof serviceHoursLogResponseSchema>;
+
+// Issue 33: PATCH /api/service-hours/{id}/status. The spec's body ({status: approved|rejected})
+// still works; `reason` goes with a rejection; `pending` is a supervisor's undo of a decision.
+const rejectionReason = plainText({ multiline: true })
+  .max(TEXT_LIMITS.rejectionReason, VALIDATION.tooLong(TEXT_LIMITS.rejectionReason))
+  .optional()
+  .transform((value) => value || undefined);
+
+export const serviceHoursStatusSchema = z
+  .strictObject({
+    status: z.enum(REVIEW_STATUSES, {
+      error: messageFor(VALIDATION.invalidHoursStatus, VALIDATION.invalidHoursStatus),
+    }),
+    reason: rejectionReason,
+  })
+  .superRefine((input, ctx) => {
+    if (input.reason && input.status !== 'rejected')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: VALIDATION.reasonOnlyWithRejection,
+      });
+  });
+export type ServiceHoursStatusInput = z.output<typeof serviceHoursStatusSchema>;
+
+// The supervisor's reject dialog: the same body with the reason required (the API keeps it
+// optional, as the spec's body has none).
+export const rejectionFormSchema = z.strictObject({
+  reason: plainText({ multiline: true, required: VALIDATION.reasonRequired })
+    .min(1, VALIDATION.reasonRequired)
+    .max(TEXT_LIMITS.rejectionReason, VALIDATION.tooLong(TEXT_LIMITS.rejectionReason)),
+});
+export type RejectionFormInput = z.output<typeof rejectionFormSchema>;
+
+// Issue 33: PUT /api/service-hours/{id}: the owner corrects a rejected entry and sends it again
+// (back to pending). The fields of the log form; the organisation's contact is not asked again.
+export const serviceHoursCorrectionSchema = z.strictObject({
+  hours: serviceHoursBaseShape.hours,
+  description: serviceHoursBaseShape.description,
+  date: serviceHoursBaseShape.date,
+  opportunityId: serviceHoursBaseShape.opportunityId,
+});
+export type ServiceHoursCorrection = z.output<typeof serviceHoursCorrectionSchema>;
+export const serviceHoursCorrectionFormSchema = withNumberInputs(serviceHoursCorrectionSchema, [
+  'hours',
+  'opportunityId',
+]);

@@ -17,7 +17,8 @@ export class HourCreditsHandler {
     await this.users.insertHourCredit(manager, payload);
   }
 
-  // Issue 18: an attendance entry undone (marked absent later) takes its credit with it.
+  // Issue 18: an attendance entry undone (marked absent later) takes its credit with it; issue 33:
+  // so does an approval a supervisor undid (a re-approval's hours.approved credits it again).
   @HandleEvent('hours.revoked')
   async revoke(
     payload: HoursRevokedPayload,

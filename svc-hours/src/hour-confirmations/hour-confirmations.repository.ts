@@ -107,7 +107,8 @@ export class HourConfirmationsRepository {
     // raw SQL: one conditional UPDATE … RETURNING with the hours as text (exact numeric); the
     // Repository API's update cannot return the row.
     const [rows]: [Array<{ user_id: number; hours: string }>, number] = await manager.query(
-      `UPDATE "service_hours_logs" SET "status" = 'approved', "approved_by" = NULL, "reviewed_at" = now()
+      `UPDATE "service_hours_logs" SET "status" = 'approved', "approved_by" = NULL, "reviewed_at" = now(),
+         "rejection_reason" = NULL
        WHERE "id" = $1 AND "status" = 'pending' RETURNING "user_id", "hours"::text AS "hours"`,
       [logId],
     );

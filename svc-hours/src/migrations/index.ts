@@ -13,6 +13,7 @@ import { CreateServiceRecords1796100000000 } from './1796100000000-create-servic
 import { HourConfirmations1796200000000 } from './1796200000000-hour-confirmations';
 import { TextsLanguage1797300000000 } from './1797300000000-texts-language';
 import { OpportunitiesReplica1797500000000 } from './1797500000000-opportunities-replica';
+import { RejectionReason1798000000000 } from './1798000000000-rejection-reason';
 
 // Listed explicitly (not globbed) so the same list works from TypeScript source and from dist/.
 export const HOURS_MIGRATIONS = [
@@ -41,4 +42,6 @@ export const HOURS_MIGRATIONS = [
   OpportunitiesReplica1797500000000,
   // Issue 31: the replica's `active` (a roster import deactivated them: hidden from every list).
   ReplicaActiveColumn1797700000000,
+  // Issue 33: the reason of a rejection.
+  RejectionReason1798000000000,
 ];

@@ -37,6 +37,11 @@ import { numericTransformer } from '@district/service-kit';
   'service_hours_logs_reviewer_check',
   `("status" = 'pending') = ("approved_by" IS NULL AND "reviewed_at" IS NULL)`,
 )
+// Issue 33: a rejection's reason never stays on an approved entry.
+@Check(
+  'service_hours_logs_rejection_reason_check',
+  `"rejection_reason" IS NULL OR "status" <> 'approved'`,
+)
 export class ServiceHoursLogEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id!: number;
@@ -75,4 +80,8 @@ export class ServiceHoursLogEntity {
 
   @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true })
   reviewedAt!: Date | null;
+
+  // Issue 33: why a supervisor rejected it (kept while the corrected entry waits for review).
+  @Column({ name: 'rejection_reason', type: 'varchar', length: 500, nullable: true })
+  rejectionReason!: string | null;
 }

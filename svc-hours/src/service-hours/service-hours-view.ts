@@ -25,6 +25,7 @@ export interface LogViewRow {
   confirmation_comment: string | null;
   confirmation_mails_sent: number | null;
   confirmation_expires_at: Date | null;
+  rejection_reason: string | null;
 }
 
 export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
@@ -57,5 +58,6 @@ export function toServiceHoursLog(row: LogViewRow): ServiceHoursLog {
             mailsSent: row.confirmation_mails_sent ?? 0,
             expiresAt: new Date(row.confirmation_expires_at ?? 0).toISOString(),
           },
+    rejectionReason: row.rejection_reason ?? null,
   };
 }

@@ -1,17 +1,29 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { KeysetPage, Page, ServiceHoursLog, ServiceHoursSummary } from '@district/contracts';
 import {
   CurrentUser,
   IdParamDto,
   requestLanguage,
-  ReviewStatusDto,
   Roles,
   type Identity,
 } from '@district/service-kit';
 import {
+  ServiceHoursCorrectionDto,
   ServiceHoursDto,
   ServiceHoursListQueryDto,
+  ServiceHoursStatusDto,
   ServiceHoursSummaryQueryDto,
 } from './service-hours.dto';
 import { ServiceHoursService } from './service-hours.service';
@@ -50,13 +62,24 @@ export class ServiceHoursController {
     return this.hours.create(user, body, requestLanguage(request.headers));
   }
 
+  // approved | rejected (+ reason), or pending: a decision undone (issue 33).
   @Patch(':id/status')
   @Roles('supervisor')
   review(
     @CurrentUser() user: Identity,
     @Param() { id }: IdParamDto,
-    @Body() body: ReviewStatusDto,
+    @Body() body: ServiceHoursStatusDto,
   ): Promise<ServiceHoursLog> {
-    return this.hours.review(user, id, body.status);
+    return this.hours.review(user, id, body);
+  }
+
+  // Issue 33: the owner corrects a rejected entry and sends it again.
+  @Put(':id')
+  resubmit(
+    @CurrentUser() user: Identity,
+    @Param() { id }: IdParamDto,
+    @Body() body: ServiceHoursCorrectionDto,
+  ): Promise<ServiceHoursLog> {
+    return this.hours.resubmit(user, id, body);
   }
 }

@@ -52,6 +52,22 @@ export interface NewLog {
   date: string;
 }
 
+export type LockedLog = Pick<
+  ServiceHoursLogEntity,
+  | 'id'
+  | 'userId'
+  | 'status'
+  | 'source'
+  | 'approvedBy'
+  | 'hours'
+  | 'date'
+  | 'description'
+  | 'opportunityId'
+  | 'rejectionReason'
+>;
+
+export type LogCorrection = Pick<NewLog, 'hours' | 'description' | 'date' | 'opportunityId'>;
+
 // Issue 18 (docs/decisions.md "Attendance becomes hours"): a hand-logged entry is a possible
 // duplicate of the student's attendance entry for the opportunity it names or, naming none, of
 // one on the same day. Per-row index probes (the partial indexes service_hours_logs_attendance_key
@@ -75,7 +91,7 @@ const LOG_VIEW_COLUMNS = `
   c."organisation" AS "confirmation_organisation", c."contact_email" AS "confirmation_contact_email",
   c."decision" AS "confirmation_decision", c."decided_at" AS "confirmation_decided_at",
   c."comment" AS "confirmation_comment", c."mails_sent" AS "confirmation_mails_sent",
-  c."expires_at" AS "confirmation_expires_at"`;
+  c."expires_at" AS "confirmation_expires_at", l."rejection_reason"`;
 // Issue 19: at most one confirmation per entry (hour_confirmations_log_key), so the join adds no rows.
 const CONFIRMATION_JOIN = `LEFT JOIN "hour_confirmations" c ON c."log_id" = l."id"`;
 const FROM = `FROM "service_hours_logs" l LEFT JOIN "users" u ON u."id" = l."user_id" ${CONFIRMATION_JOIN}`;
@@ -233,28 +249,60 @@ export class ServiceHoursRepository {
     return rows[0];
   }
 
-  // The entry's owner and status, its row locked until the caller's transaction ends.
-  lockForReview(
-    manager: EntityManager,
-    id: number,
-  ): Promise<Pick<ServiceHoursLogEntity, 'id' | 'userId' | 'status'> | null> {
+  // The entry as it stands, its row locked until the caller's transaction ends.
+  lockForReview(manager: EntityManager, id: number): Promise<LockedLog | null> {
     return manager.getRepository(ServiceHoursLogEntity).findOne({
-      select: { id: true, userId: true, status: true },
+      select: {
+        id: true,
+        userId: true,
+        status: true,
+        source: true,
+        approvedBy: true,
+        hours: true,
+        date: true,
+        description: true,
+        opportunityId: true,
+        rejectionReason: true,
+      },
       where: { id },
       lock: { mode: 'pessimistic_write' },
     });
   }
 
+  // A decision: an approval clears an earlier rejection's reason, a rejection stores its own.
   async markReviewed(
     manager: EntityManager,
     id: number,
     status: ReviewDecision,
-    // null: approved by the organisation's confirmation (issue 19, hours_settings).
-    reviewerId: number | null,
+    reviewerId: number,
+    reason: string | null = null,
   ): Promise<void> {
+    await manager.getRepository(ServiceHoursLogEntity).update(
+      { id },
+      {
+        status,
+        approvedBy: reviewerId,
+        reviewedAt: () => 'now()',
+        rejectionReason: status === 'rejected' ? reason : null,
+      },
+    );
+  }
+
+  // Issue 33: a decision undone. Back to pending, as if never reviewed (the audit trail keeps it).
+  async reopen(manager: EntityManager, id: number): Promise<void> {
     await manager
       .getRepository(ServiceHoursLogEntity)
-      .update({ id }, { status, approvedBy: reviewerId, reviewedAt: () => 'now()' });
+      .update(
+        { id },
+        { status: 'pending', approvedBy: null, reviewedAt: null, rejectionReason: null },
+      );
+  }
+
+  // Issue 33: the owner's corrected entry, pending again. The reason stays until the next review.
+  async resubmit(manager: EntityManager, id: number, correction: LogCorrection): Promise<void> {
+    await manager
+      .getRepository(ServiceHoursLogEntity)
+      .update({ id }, { ...correction, status: 'pending', approvedBy: null, reviewedAt: null });
   }
 
   // One existing entry as the list shows it (bench/supervisor-approval.ts: the approval's answer).

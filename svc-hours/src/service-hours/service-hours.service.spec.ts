@@ -11,7 +11,7 @@ import { EVENT_TYPES, PAGE_SIZE_DEFAULT } from '@district/contracts';
 import type { AuditService, Identity, OutboxService } from '@district/service-kit';
 import type { HourConfirmationsService } from '../hour-confirmations/hour-confirmations.service';
 import type { OpportunitiesReplicaRepository } from '../opportunities-replica/opportunities-replica.repository';
-import type { ServiceHoursRepository } from './service-hours.repository';
+import type { LockedLog, ServiceHoursRepository } from './service-hours.repository';
 import type { LogViewRow } from './service-hours-view';
 import { ServiceHoursService } from './service-hours.service';
 
@@ -40,6 +40,24 @@ function row(overrides: Partial<LogViewRow> = {}): LogViewRow {
     confirmation_comment: null,
     confirmation_mails_sent: null,
     confirmation_expires_at: null,
+    rejection_reason: null,
+    ...overrides,
+  };
+}
+
+// The entry as lockForReview hands it over.
+function locked(overrides: Partial<LockedLog> = {}): LockedLog {
+  return {
+    id: 1,
+    userId: STUDENT.id,
+    status: 'pending',
+    source: 'manual',
+    approvedBy: null,
+    hours: 1.5,
+    date: '2025-03-01',
+    description: 'Sorted cans',
+    opportunityId: null,
+    rejectionReason: null,
     ...overrides,
   };
 }
@@ -60,6 +78,8 @@ describe(ServiceHoursService.name, () => {
       | 'findView'
       | 'lockForReview'
       | 'markReviewed'
+      | 'reopen'
+      | 'resubmit'
     >
   >;
   let outbox: jest.Mocked<Pick<OutboxService, 'add'>>;
@@ -76,12 +96,10 @@ describe(ServiceHoursService.name, () => {
       summarize: jest.fn(async () => []),
       insertLog: jest.fn(async () => row()),
       findView: jest.fn(async () => row()),
-      lockForReview: jest.fn(async () => ({
-        id: 1,
-        userId: STUDENT.id,
-        status: 'pending' as const,
-      })),
+      lockForReview: jest.fn(async () => locked()),
       markReviewed: jest.fn(async () => undefined),
+      reopen: jest.fn(async () => undefined),
+      resubmit: jest.fn(async () => undefined),
     };
     outbox = { add: jest.fn(async () => 'event-id') };
     audit = {
@@ -278,8 +296,8 @@ describe(ServiceHoursService.name, () => {
   describe('review', () => {
     it('approves a pending entry with the credit event and the audit record', async () => {
       logs.findView.mockResolvedValueOnce(row({ status: 'approved', approved_by: SUPERVISOR.id }));
-      const log = await sut.review(SUPERVISOR, 1, 'approved');
-      expect(logs.markReviewed).toHaveBeenCalledWith(manager, 1, 'approved', SUPERVISOR.id);
+      const log = await sut.review(SUPERVISOR, 1, { status: 'approved' });
+      expect(logs.markReviewed).toHaveBeenCalledWith(manager, 1, 'approved', SUPERVISOR.id, null);
       expect(outbox.add).toHaveBeenCalledWith(manager, EVENT_TYPES.hoursApproved, {
         logId: 1,
         userId: STUDENT.id,
@@ -297,7 +315,7 @@ describe(ServiceHoursService.name, () => {
     });
 
     it('rejects without a credit event', async () => {
-      await sut.review(SUPERVISOR, 1, 'rejected');
+      await sut.review(SUPERVISOR, 1, { status: 'rejected' });
       expect(outbox.add).not.toHaveBeenCalled();
       expect(audit.record).toHaveBeenCalledWith(
         manager,
@@ -307,19 +325,13 @@ describe(ServiceHoursService.name, () => {
 
     it.each([
       ['an unknown entry', null, NotFoundException],
-      [
-        'their own entry',
-        { id: 1, userId: SUPERVISOR.id, status: 'pending' as const },
-        ForbiddenException,
-      ],
-      [
-        'an entry already reviewed',
-        { id: 1, userId: STUDENT.id, status: 'approved' as const },
-        ConflictException,
-      ],
-    ])('refuses %s and records only the failure', async (_, locked, Expected) => {
-      logs.lockForReview.mockResolvedValueOnce(locked);
-      await expect(sut.review(SUPERVISOR, 1, 'approved')).rejects.toBeInstanceOf(Expected);
+      ['their own entry', locked({ userId: SUPERVISOR.id }), ForbiddenException],
+      ['an entry already reviewed', locked({ status: 'approved' }), ConflictException],
+    ])('refuses %s and records only the failure', async (_, current, Expected) => {
+      logs.lockForReview.mockResolvedValueOnce(current);
+      await expect(sut.review(SUPERVISOR, 1, { status: 'approved' })).rejects.toBeInstanceOf(
+        Expected,
+      );
       expect(logs.markReviewed).not.toHaveBeenCalled();
       expect(outbox.add).not.toHaveBeenCalled();
       expect(audit.record).not.toHaveBeenCalled();
@@ -329,6 +341,126 @@ describe(ServiceHoursService.name, () => {
           target: { type: 'service-hours', id: 1 },
         }),
       );
+    });
+  });
+
+  describe('review with a reason (issue 33)', () => {
+    it('stores and audits the reason of a rejection', async () => {
+      await sut.review(SUPERVISOR, 1, { status: 'rejected', reason: 'Missing details' });
+      expect(logs.markReviewed).toHaveBeenCalledWith(
+        manager,
+        1,
+        'rejected',
+        SUPERVISOR.id,
+        'Missing details',
+      );
+      expect(audit.record).toHaveBeenCalledWith(
+        manager,
+        expect.objectContaining({
+          action: 'hours.reject',
+          detail: expect.objectContaining({ reason: 'Missing details' }),
+        }),
+      );
+    });
+  });
+
+  describe('undo (status pending, issue 33)', () => {
+    it('returns an approved entry to pending and takes the credit back in the same transaction', async () => {
+      logs.lockForReview.mockResolvedValueOnce(
+        locked({ status: 'approved', approvedBy: SUPERVISOR.id }),
+      );
+      await sut.review(SUPERVISOR, 1, { status: 'pending' });
+      expect(logs.reopen).toHaveBeenCalledWith(manager, 1);
+      expect(outbox.add).toHaveBeenCalledWith(manager, EVENT_TYPES.hoursRevoked, {
+        logId: 1,
+        userId: STUDENT.id,
+      });
+      expect(audit.record).toHaveBeenCalledWith(
+        manager,
+        expect.objectContaining({
+          action: 'hours.reopen',
+          detail: expect.objectContaining({ from: 'approved', to: 'pending' }),
+        }),
+      );
+    });
+
+    it('returns a rejected entry to pending without any event, the old reason in the audit', async () => {
+      logs.lockForReview.mockResolvedValueOnce(
+        locked({ status: 'rejected', approvedBy: SUPERVISOR.id, rejectionReason: 'Too vague' }),
+      );
+      await sut.review(SUPERVISOR, 1, { status: 'pending' });
+      expect(logs.reopen).toHaveBeenCalledWith(manager, 1);
+      expect(outbox.add).not.toHaveBeenCalled();
+      expect(audit.record).toHaveBeenCalledWith(
+        manager,
+        expect.objectContaining({ detail: expect.objectContaining({ reason: 'Too vague' }) }),
+      );
+    });
+
+    it.each([
+      ['a pending entry', locked()],
+      ['an attendance entry', locked({ status: 'approved', source: 'roster' })],
+    ])('refuses to undo %s with 409 and records the failure', async (_, current) => {
+      logs.lockForReview.mockResolvedValueOnce(current);
+      await expect(sut.review(SUPERVISOR, 1, { status: 'pending' })).rejects.toBeInstanceOf(
+        ConflictException,
+      );
+      expect(logs.reopen).not.toHaveBeenCalled();
+      expect(outbox.add).not.toHaveBeenCalled();
+      expect(audit.recordFailure).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'hours.reopen' }),
+      );
+    });
+  });
+
+  describe('resubmit (issue 33)', () => {
+    const correction = {
+      hours: 2,
+      description: 'Sorted cans at the food bank',
+      date: new Date('2025-03-02T00:00:00Z'),
+    };
+
+    it("puts the owner's corrected rejected entry back to pending and audits the old reason", async () => {
+      logs.lockForReview.mockResolvedValueOnce(
+        locked({ status: 'rejected', approvedBy: SUPERVISOR.id, rejectionReason: 'Too vague' }),
+      );
+      await sut.resubmit(STUDENT, 1, correction);
+      expect(logs.resubmit).toHaveBeenCalledWith(manager, 1, {
+        hours: 2,
+        description: 'Sorted cans at the food bank',
+        date: '2025-03-02',
+        opportunityId: null,
+      });
+      expect(audit.record).toHaveBeenCalledWith(
+        manager,
+        expect.objectContaining({
+          action: 'hours.resubmit',
+          detail: expect.objectContaining({ reason: 'Too vague' }),
+        }),
+      );
+      expect(outbox.add).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['an unknown entry', null, NotFoundException],
+      ["someone else's entry", locked({ userId: 999, status: 'rejected' }), ForbiddenException],
+      ['an entry not rejected', locked({ status: 'approved' }), ConflictException],
+    ])('refuses %s and records only the failure', async (_, current, Expected) => {
+      logs.lockForReview.mockResolvedValueOnce(current);
+      await expect(sut.resubmit(STUDENT, 1, correction)).rejects.toBeInstanceOf(Expected);
+      expect(logs.resubmit).not.toHaveBeenCalled();
+      expect(audit.record).not.toHaveBeenCalled();
+      expect(audit.recordFailure).toHaveBeenCalledWith(
+        expect.objectContaining({ action: 'hours.resubmit' }),
+      );
+    });
+
+    it('refuses an opportunity the replica does not know with 400 on opportunityId', async () => {
+      opportunities.exists.mockResolvedValueOnce(false);
+      await expect(
+        sut.resubmit(STUDENT, 1, { ...correction, opportunityId: 9 }),
+      ).rejects.toBeInstanceOf(BadRequestException);
+      expect(logs.lockForReview).not.toHaveBeenCalled();
     });
   });
 });

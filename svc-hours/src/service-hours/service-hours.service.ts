@@ -11,14 +11,17 @@ import {
   EVENT_TYPES,
   PAGE_SIZE_DEFAULT,
   schoolOrder,
+  type AuditAction,
   type KeysetPage,
   type Language,
   type Page,
   type ReviewDecision,
+  type ServiceHoursCorrection,
   type ServiceHoursInput,
   type ServiceHoursListQuery,
   type ServiceHoursLog,
   type ServiceHoursSummary,
+  type ServiceHoursStatusInput,
   type ServiceHoursSummaryQuery,
   type ServiceHoursTotals,
   VALIDATION,
@@ -32,10 +35,11 @@ import {
   type AuditEntry,
   type Identity,
 } from '@district/service-kit';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { OpportunitiesReplicaRepository } from '../opportunities-replica/opportunities-replica.repository';
 import {
   ServiceHoursRepository,
+  type LockedLog,
   type LogCursor,
   type LogScope,
   type SummaryRow,
@@ -44,6 +48,13 @@ import { toServiceHoursLog } from './service-hours-view';
 import { HourConfirmationsService } from '../hour-confirmations/hour-confirmations.service';
 
 export const SELF_REVIEW_MESSAGE = API_MESSAGES.selfReview;
+
+// What each requested status is audited as (`pending`: a decision undone).
+const REVIEW_ACTIONS = {
+  approved: 'hours.approve',
+  rejected: 'hours.reject',
+  pending: 'hours.reopen',
+} as const satisfies Record<ServiceHoursStatusInput['status'], AuditAction>;
 
 function toTotals(row: SummaryRow | undefined): ServiceHoursTotals {
   return {
@@ -215,17 +226,39 @@ export class ServiceHoursService {
     return created.log;
   }
 
-  // pending → approved | rejected, once. The row lock makes concurrent reviews queue up, so
+  // pending → approved | rejected, once (with the rejection's reason, issue 33); or, with
+  // `pending`, a decision undone (issue 33). The row lock makes concurrent reviews queue up, so
   // the second one sees the first one's outcome and gets a 409. Issue 9: the review and its audit
   // record commit together; a refusal (404, 403 own entry, 409) leaves one failure record only.
-  async review(reviewer: Identity, id: number, status: ReviewDecision): Promise<ServiceHoursLog> {
+  async review(
+    reviewer: Identity,
+    id: number,
+    { status, reason }: { status: ServiceHoursStatusInput['status']; reason?: string },
+  ): Promise<ServiceHoursLog> {
     const entry = {
       actorId: reviewer.id,
-      action: status === 'approved' ? ('hours.approve' as const) : ('hours.reject' as const),
+      action: REVIEW_ACTIONS[status],
       target: { type: 'service-hours', id },
     };
+    return this.refuseFailed(entry, () =>
+      withTransaction(this.dataSource, async (manager) => {
+        const current = await this.logs.lockForReview(manager, id);
+        if (!current) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
+        if (current.userId === reviewer.id) throw new ForbiddenException(SELF_REVIEW_MESSAGE);
+        return status === 'pending'
+          ? this.reopenLocked(manager, current, entry)
+          : this.decideLocked(manager, reviewer, current, status, reason ?? null, entry);
+      }),
+    );
+  }
+
+  // A refusal (an HttpException) leaves one failure record, in a transaction of its own.
+  private async refuseFailed<T>(
+    entry: Omit<AuditEntry, 'outcome' | 'detail'>,
+    run: () => Promise<T>,
+  ): Promise<T> {
     try {
-      return await this.reviewInTransaction(reviewer, id, status, entry);
+      return await run();
     } catch (error) {
       if (error instanceof HttpException)
         await this.audit.recordFailure({
@@ -236,35 +269,115 @@ export class ServiceHoursService {
     }
   }
 
-  private reviewInTransaction(
+  private async decideLocked(
+    manager: EntityManager,
     reviewer: Identity,
-    id: number,
+    current: LockedLog,
     status: ReviewDecision,
+    reason: string | null,
     entry: Omit<AuditEntry, 'outcome' | 'detail'>,
   ): Promise<ServiceHoursLog> {
-    return withTransaction(this.dataSource, async (manager) => {
-      const current = await this.logs.lockForReview(manager, id);
-      if (!current) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
-      if (current.userId === reviewer.id) throw new ForbiddenException(SELF_REVIEW_MESSAGE);
-      if (current.status !== 'pending') {
-        throw new ConflictException(API_MESSAGES.entryAlreadyReviewed(current.status));
-      }
-      await this.logs.markReviewed(manager, id, status, reviewer.id);
-      const log = toServiceHoursLog(await this.logs.findView(manager, id));
-      // Same transaction: the credit leaves svc-hours if and only if the approval commits.
-      if (status === 'approved') {
-        await this.outbox.add(manager, EVENT_TYPES.hoursApproved, {
-          logId: log.id,
-          userId: log.userId,
-          hours: log.hours,
-        });
-      }
-      await this.audit.record(manager, {
-        ...entry,
-        outcome: 'success',
-        detail: { userId: log.userId, hours: log.hours, from: current.status, to: status },
+    if (current.status !== 'pending') {
+      throw new ConflictException(API_MESSAGES.entryAlreadyReviewed(current.status));
+    }
+    await this.logs.markReviewed(manager, current.id, status, reviewer.id, reason);
+    const log = toServiceHoursLog(await this.logs.findView(manager, current.id));
+    // Same transaction: the credit leaves svc-hours if and only if the approval commits.
+    if (status === 'approved') {
+      await this.outbox.add(manager, EVENT_TYPES.hoursApproved, {
+        logId: log.id,
+        userId: log.userId,
+        hours: log.hours,
       });
-      return log;
+    }
+    await this.audit.record(manager, {
+      ...entry,
+      outcome: 'success',
+      detail: {
+        userId: log.userId,
+        hours: log.hours,
+        from: current.status,
+        to: status,
+        ...(reason ? { reason } : {}),
+      },
     });
+    return log;
+  }
+
+  // Issue 33 (docs/decisions.md "Undoing an hours decision"): any supervisor or admin returns a
+  // decided hand-logged entry to pending; an approval's credit goes back with hours.revoked, in
+  // the same transaction, so the directory total, goals and records follow.
+  private async reopenLocked(
+    manager: EntityManager,
+    current: LockedLog,
+    entry: Omit<AuditEntry, 'outcome' | 'detail'>,
+  ): Promise<ServiceHoursLog> {
+    if (current.status === 'pending') throw new ConflictException(API_MESSAGES.entryNotDecided);
+    // Attendance entries follow the roster (attendance.recorded), not a review.
+    if (current.source !== 'manual') throw new ConflictException(API_MESSAGES.attendanceUndo);
+    await this.logs.reopen(manager, current.id);
+    if (current.status === 'approved') {
+      await this.outbox.add(manager, EVENT_TYPES.hoursRevoked, {
+        logId: current.id,
+        userId: current.userId,
+      });
+    }
+    await this.audit.record(manager, {
+      ...entry,
+      outcome: 'success',
+      detail: {
+        userId: current.userId,
+        hours: current.hours,
+        from: current.status,
+        to: 'pending',
+        decidedBy: current.approvedBy,
+        ...(current.rejectionReason ? { reason: current.rejectionReason } : {}),
+      },
+    });
+    return toServiceHoursLog(await this.logs.findView(manager, current.id));
+  }
+
+  // Issue 33: the owner corrects a rejected entry and sends it again (pending). The rejection's
+  // reason stays on it until the next review; the audit record keeps it and the old figures.
+  async resubmit(
+    user: Identity,
+    id: number,
+    correction: ServiceHoursCorrection,
+  ): Promise<ServiceHoursLog> {
+    const entry = {
+      actorId: user.id,
+      action: 'hours.resubmit' as const,
+      target: { type: 'service-hours', id },
+    };
+    if (
+      correction.opportunityId !== undefined &&
+      !(await this.opportunities.exists(correction.opportunityId))
+    )
+      throw fieldError('opportunityId', API_MESSAGES.opportunityNotFound);
+    return this.refuseFailed(entry, () =>
+      withTransaction(this.dataSource, async (manager) => {
+        const current = await this.logs.lockForReview(manager, id);
+        if (!current) throw new NotFoundException(API_MESSAGES.serviceHoursNotFound);
+        if (current.userId !== user.id) throw new ForbiddenException(API_MESSAGES.resubmitOwnOnly);
+        if (current.status !== 'rejected')
+          throw new ConflictException(API_MESSAGES.resubmitOnlyRejected);
+        await this.logs.resubmit(manager, id, {
+          hours: correction.hours,
+          description: correction.description,
+          date: correction.date.toISOString().slice(0, 10),
+          opportunityId: correction.opportunityId ?? null,
+        });
+        await this.audit.record(manager, {
+          ...entry,
+          outcome: 'success',
+          detail: {
+            from: { hours: current.hours, date: current.date },
+            to: { hours: correction.hours, date: correction.date.toISOString().slice(0, 10) },
+            reason: current.rejectionReason,
+          },
+        });
+        return toServiceHoursLog(await this.logs.findView(manager, id));
+      }),
+    );
   }
 }

@@ -146,8 +146,8 @@ describe('directoryStats and formatHours', () => {
     await changeLanguage('es');
     try {
       expect(formatHours(1)).toBe('1 hora');
-      expect(formatHours(4.5)).toBe('4.5 horas');
-      expect(formatHours(1234)).toBe('1,234 horas');
+      expect(formatHours(4.5)).toBe('4,5 horas');
+      expect(formatHours(1234)).toBe('1234 horas');
     } finally {
       await changeLanguage('en');
     }

@@ -196,7 +196,7 @@ describe('DirectoryPage in Spanish', () => {
     const cards = await screen.findAllByRole('listitem');
     const other = cards.find((c) => c.textContent?.includes('Student 2'))!;
     expect(other.textContent).toContain('Grado 10');
-    expect(other.textContent).toContain('4.5 horas');
+    expect(other.textContent).toContain('4,5 horas');
     expect(within(other).getByRole('button', { name: 'Eliminar a Student 2' })).toBeTruthy();
     expect(within(other).getByRole('button', { name: 'Hacer supervisor: Student 2' })).toBeTruthy();
     const mine = cards.find((c) => c.textContent?.includes(admin.name))!;

@@ -1,5 +1,5 @@
 import '../../goals.css';
-import { SectionCard, Spinner, useT } from '@district/ui';
+import { formatNumber, SectionCard, Spinner, useT } from '@district/ui';
 import { lazy, Suspense } from 'react';
 import { errorText, formatHours, formatHoursDate } from '../../shared/format';
 import { GoalBar } from '../../shared/goal-bar';
@@ -44,16 +44,7 @@ export function GoalProgress() {
             label={t('hours.progress.barLabel')}
           />
           <StatGrid>
-            <StatCard
-              label={t('hours.progress.approved')}
-              value={formatHours(p.approvedHours)}
-              hint={t('hours.progress.approvedHint')}
-            />
-            <StatCard
-              label={t('hours.progress.pending')}
-              value={formatHours(p.pendingHours)}
-              hint={t('hours.progress.pendingHint')}
-            />
+            {/* Approved and pending hours are the page's own stat cards above: not twice. */}
             <StatCard
               label={t('hours.progress.hoursLeft')}
               value={formatHours(p.hoursLeft ?? 0)}
@@ -63,7 +54,7 @@ export function GoalProgress() {
             />
             <StatCard
               label={t('hours.progress.daysLeft')}
-              value={formatHours(Math.max(0, daysLeft))}
+              value={formatNumber(Math.max(0, daysLeft))}
               hint={
                 daysLeft < 0
                   ? t('hours.progress.duePassed', { count: -daysLeft })

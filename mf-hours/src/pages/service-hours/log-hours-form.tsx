@@ -1,11 +1,4 @@
-import {
-  HOURS_DEFAULT,
-  HOURS_MAX,
-  HOURS_MIN,
-  HOURS_STEP,
-  serviceHoursFormSchema,
-  type Opportunity,
-} from '@district/contracts';
+import { HOURS_DEFAULT, serviceHoursFormSchema, type Opportunity } from '@district/contracts';
 import {
   Button,
   Combobox,
@@ -19,6 +12,7 @@ import {
 } from '@district/ui';
 import { useId, useMemo, useState } from 'react';
 import { errorText, formatHoursDate, hoursLabel, todayInputValue } from '../../shared/format';
+import { HoursDateFields } from '../../shared/hours-date-fields';
 import { useLogHours, useOpportunities } from '../../shared/hours.queries';
 
 const NO_EVENT = 'none';
@@ -126,29 +120,7 @@ export function LogHoursForm() {
       }}
       aria-describedby={statusId}
     >
-      <div className="hours-form__row">
-        <Field label={t('hours.form.hours')} error={fieldError('hours')}>
-          <Input
-            name="hours"
-            type="number"
-            inputMode="decimal"
-            step={HOURS_STEP}
-            min={HOURS_MIN}
-            max={HOURS_MAX}
-            value={values.hours}
-            onChange={(e) => set('hours')(e.target.value)}
-          />
-        </Field>
-        <Field label={t('hours.form.date')} error={fieldError('date')}>
-          <Input
-            name="date"
-            type="date"
-            max={todayInputValue()}
-            value={values.date}
-            onChange={(e) => set('date')(e.target.value)}
-          />
-        </Field>
-      </div>
+      <HoursDateFields form={form} />
       <Field
         label={t('hours.form.event')}
         optional

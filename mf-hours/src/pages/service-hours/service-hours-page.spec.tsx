@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { CurrentUser, MyProgress } from '@district/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CurrentUser, MyProgress, ServiceHoursLog } from '@district/contracts';
 import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -33,6 +33,26 @@ const progress: MyProgress = {
   months: [],
 };
 
+// Issue 33: a rejected entry with its reason.
+const rejected: ServiceHoursLog = {
+  id: 5,
+  userId: student.id,
+  opportunityId: null,
+  hours: 4.5,
+  description: 'Helped at the food bank',
+  date: '2026-03-14',
+  status: 'rejected',
+  approvedBy: 2,
+  submittedAt: '2026-03-15T10:00:00.000Z',
+  userName: student.name,
+  schoolName: student.school,
+  source: 'manual',
+  possibleDuplicateOf: null,
+  confirmation: null,
+  rejectionReason: 'Missing details',
+};
+let mine: ServiceHoursLog[] = [];
+
 let server: TestServer;
 let restoreFetch: () => void;
 
@@ -40,7 +60,12 @@ beforeAll(async () => {
   await loadHoursCatalogue();
   server = await startTestServer({
     'GET /api/user': (_req, res) => json(res, 200, student),
-    'GET /api/service-hours': (_req, res) => json(res, 200, []),
+    'GET /api/service-hours': (_req, res) => json(res, 200, mine),
+    'PUT /api/service-hours/5': (_req, res, body) => {
+      const sent = JSON.parse(body) as Partial<ServiceHoursLog>;
+      mine = [{ ...rejected, ...sent, status: 'pending', approvedBy: null }];
+      json(res, 200, mine[0]);
+    },
     'GET /api/service-hours/progress': (_req, res) => json(res, 200, progress),
     'GET /api/opportunities': (_req, res) => json(res, 200, []),
   });
@@ -53,6 +78,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  mine = [];
   queryClient.clear();
   usePlatformStore.setState({ user: undefined, toasts: [] });
 });
@@ -89,13 +115,13 @@ describe('ServiceHoursPage progress (issue 19) in both languages (issue 22)', ()
       ).toBeTruthy();
       const region = await screen.findByRole('region', { name: 'Progreso hacia la meta' });
       expect(
-        await within(region).findByText('2.5 de 10 horas aprobadas · fecha límite: 29 may 2026'),
+        await within(region).findByText('2,5 de 10 horas aprobadas · fecha límite: 29 may 2026'),
       ).toBeTruthy();
       expect(
         within(region)
           .getByRole('progressbar', { name: 'Progreso hacia tu meta' })
           .getAttribute('aria-valuetext'),
-      ).toBe('2.5 de 10 horas');
+      ).toBe('2,5 de 10 horas');
       const days = within(region).getByRole('group', { name: 'Días restantes' });
       expect(days.textContent).toContain('hasta la fecha límite');
       expect(screen.getByRole('tab', { name: 'Registrar horas' })).toBeTruthy();
@@ -105,6 +131,55 @@ describe('ServiceHoursPage progress (issue 19) in both languages (issue 22)', ()
       fireEvent.click(screen.getByRole('button', { name: 'Enviar horas' }));
       expect(
         await screen.findByText('La descripción debe tener al menos 10 caracteres'),
+      ).toBeTruthy();
+    });
+  });
+});
+
+describe('ServiceHoursPage figures (issue 33)', () => {
+  it('shows approved and pending hours once, with the goal card keeping only what is its own', async () => {
+    renderPage();
+    await screen.findByRole('region', { name: 'Goal Progress' });
+    expect(screen.getAllByRole('group', { name: 'Approved Hours' })).toHaveLength(1);
+    expect(screen.getAllByRole('group', { name: 'Pending Approval' })).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Hours Left' })).toBeTruthy();
+  });
+});
+
+describe('ServiceHoursPage rejected entries (issue 33)', () => {
+  it('tells a Spanish-speaking student why and what to do, and sends the corrected entry again', async () => {
+    mine = [rejected];
+    await inSpanish(async () => {
+      renderPage();
+      fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Mis horas' }));
+      fireEvent.click(screen.getByRole('tab', { name: 'Mis horas' }));
+      const entry = await screen.findByTestId('hours-entry');
+      expect(within(entry).getByText('4,5 horas')).toBeTruthy();
+      expect(within(entry).getByText('Motivo: Missing details')).toBeTruthy();
+      expect(within(entry).getByText(/Qué hacer ahora: corrige el registro/)).toBeTruthy();
+
+      fireEvent.click(
+        within(entry).getByRole('button', {
+          name: 'Corregir y reenviar 4,5 horas del 14 mar 2026',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Corregir y reenviar' });
+      expect(
+        within(dialog).getByText(/Un supervisor rechazó este registro: “Missing details”/),
+      ).toBeTruthy();
+      fireEvent.change(within(dialog).getByLabelText('Horas'), { target: { value: '3' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar de nuevo' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const put = server.requests.find((r) => r.method === 'PUT');
+      expect(JSON.parse(put?.body ?? '{}')).toEqual({
+        hours: 3,
+        date: '2026-03-14',
+        description: 'Helped at the food bank',
+      });
+      // Pending again, the reason it answers still shown until the new review.
+      expect(
+        await screen.findByText('Enviado de nuevo tras un rechazo: “Missing details”'),
       ).toBeTruthy();
     });
   });

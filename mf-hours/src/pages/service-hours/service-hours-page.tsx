@@ -3,6 +3,7 @@ import {
   Card,
   CardContent,
   EmptyState,
+  formatNumber,
   PageHeader,
   Spinner,
   Tabs,
@@ -17,6 +18,7 @@ import { errorText, formatHours } from '../../shared/format';
 import { HoursEntry } from '../../shared/hours-entry';
 import { useMyHours } from '../../shared/hours.queries';
 import { StatCard, StatGrid } from '../../shared/stat-card';
+import { CorrectHours } from './correct-hours';
 import { GoalProgress } from './goal-progress';
 import { LogHoursForm } from './log-hours-form';
 import { OfficialRecordCard } from './official-record-card';
@@ -78,7 +80,7 @@ function OwnHours() {
         />
         <StatCard
           label={t('hours.page.totalEntries')}
-          value={loading ? '…' : formatHours(sums.total)}
+          value={loading ? '…' : formatNumber(sums.total)}
           hint={t('hours.page.totalEntriesHint')}
         />
       </StatGrid>
@@ -106,7 +108,16 @@ function OwnHours() {
             <ul className="hours-list" aria-label={t('hours.page.list')}>
               {entries.map((entry) => (
                 <li key={entry.id}>
-                  <HoursEntry entry={entry} actions={<ResendConfirmation entry={entry} />} />
+                  <HoursEntry
+                    entry={entry}
+                    actions={
+                      entry.status === 'rejected' ? (
+                        <CorrectHours entry={entry} />
+                      ) : (
+                        <ResendConfirmation entry={entry} />
+                      )
+                    }
+                  />
                 </li>
               ))}
             </ul>

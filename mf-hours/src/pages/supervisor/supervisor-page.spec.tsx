@@ -123,10 +123,10 @@ describe('SupervisorPage filters in both languages (issue 22)', () => {
       expect(screen.getByLabelText('Escuela')).toBeTruthy();
       expect(screen.getByLabelText('Respuesta de la organización')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Exportar CSV' })).toBeTruthy();
-      // Counts with the language's grouping.
-      expect(await screen.findByRole('tab', { name: 'Aprobadas (1,200)' })).toBeTruthy();
+      // Counts as Spanish writes them: a decimal comma, no separator in four digits (issue 33).
+      expect(await screen.findByRole('tab', { name: 'Aprobadas (1200)' })).toBeTruthy();
       expect(screen.getByRole('group', { name: 'Horas aprobadas' }).textContent).toContain(
-        '2,500.5',
+        '2500,5',
       );
 
       const students = screen.getByRole('region', { name: 'Progreso de los estudiantes' });
@@ -134,7 +134,7 @@ describe('SupervisorPage filters in both languages (issue 22)', () => {
       fireEvent.click(filter);
       const row = await within(students).findByTestId('goal-student');
       expect(row.textContent).toContain('Grado 9');
-      expect(row.textContent).toContain('2 de 10 horas · 1.5 pendientes · faltan 8');
+      expect(row.textContent).toContain('2 de 10 horas · 1,5 pendientes · faltan 8');
       expect(within(row).getByRole('progressbar', { name: 'Progreso de Maya Lee' })).toBeTruthy();
       await waitFor(() =>
         expect(studentQueries.some((url) => url.includes('behindGoal=true'))).toBe(true),

@@ -55,8 +55,10 @@ import {
   hourConfirmationTokenParamSchema,
   hourConfirmationViewResponseSchema,
   hoursSettingsSchema,
+  serviceHoursCorrectionSchema,
   serviceHoursLogResponseSchema,
   serviceHoursSchema,
+  serviceHoursStatusSchema,
 } from '../service-hours.schema';
 import {
   serviceHoursListQuerySchema,
@@ -847,13 +849,26 @@ const spec: Registry = {
     errors: [415],
   },
   changeServiceHoursStatus: {
-    summary: 'Approve or reject logged hours',
+    summary: 'Approve or reject logged hours (with an optional reason), or undo a decision',
     tag: 'Service hours',
     access: 'supervisor',
     params: idParamSchema,
-    body: reviewStatusSchema,
+    body: serviceHoursStatusSchema,
     success: { status: 200, schema: serviceHoursLogResponseSchema, description: 'Reviewed' },
+    // 403: the reviewer's own entry; 409: already decided, or nothing to undo.
     errors: [404, 409, 415],
+    description:
+      '`approved` or `rejected` decide a pending entry (`reason`, at most 500 characters, only with `rejected`); `pending` returns a decided hand-logged entry to review (undo), taking back the credit of an approval.',
+  },
+  resubmitServiceHours: {
+    summary: "Correct a rejected entry and send it again (the entry's owner)",
+    tag: 'Service hours',
+    access: 'signedIn',
+    params: idParamSchema,
+    body: serviceHoursCorrectionSchema,
+    success: { status: 200, schema: serviceHoursLogResponseSchema, description: 'Pending again' },
+    // 403: someone else's entry; 409: not rejected.
+    errors: [403, 404, 409, 415],
   },
   issueServiceRecord: {
     summary: 'Issue an official service record (a student for themself; an admin with userId)',

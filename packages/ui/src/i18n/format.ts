@@ -15,6 +15,9 @@ export function formatDate(
   return new Intl.DateTimeFormat(locale(), options).format(new Date(value));
 }
 
+// Numbers in Spanish use the decimal comma ("4,5 horas", issue 33): es-US would write "4.5".
+const NUMBER_LOCALES = { en: 'en-US', es: 'es' } as const;
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale(), options).format(value);
+  return new Intl.NumberFormat(NUMBER_LOCALES[currentLanguage()], options).format(value);
 }
