@@ -44,8 +44,11 @@ export function actorLabel(
 // "user:12" with the name the record kept, e.g. "Sam Soon", else "user 12".
 export function targetLabel(item: Pick<AuditItem, 'target' | 'data'>): string {
   const name = typeof item.data?.name === 'string' ? item.data.name : undefined;
-  if (name) return name;
-  const [type, id] = item.target.split(':');
+  return name ?? plainTarget(item.target);
+}
+
+function plainTarget(target: string): string {
+  const [type, id] = target.split(':');
   if (id) return i18n._('directory.audit.target', { type, id });
   return type === 'users' ? i18n._('directory.audit.allUsers') : type;
 }
@@ -159,7 +162,7 @@ export function auditDetails(item: Pick<AuditItem, 'service' | 'target' | 'data'
 }> {
   const rows = [
     { label: i18n._('directory.audit.detail.service'), value: item.service },
-    { label: i18n._('directory.audit.detail.target'), value: item.target },
+    { label: i18n._('directory.audit.detail.target'), value: plainTarget(item.target) },
   ];
   for (const [key, value] of Object.entries(item.data ?? {})) {
     if (value === null || value === undefined || value === '') continue;
