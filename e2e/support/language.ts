@@ -66,6 +66,7 @@ export const TEXTS = {
   serviceHoursTitle: area('Service Hours', 'mf-hours', 'hours.page.title'),
   supervisorTitle: area('Supervisor Dashboard', 'mf-hours', 'hours.supervisor.title'),
   accessDenied: shared((m) => m.screen.accessDeniedTitle),
+  myAccountTitle: area('My account', 'shell', 'shell.account.title'),
   // Tabs and buttons the journeys use.
   loginTab: area('Login', 'shell', 'shell.auth.loginTab'),
   registerTab: area('Register', 'shell', 'shell.auth.registerTab'),

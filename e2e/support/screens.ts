@@ -100,6 +100,8 @@ export const SCREENS: Screen[] = [
     open: openTab('pastEventsTab', 1),
   },
   { name: '/directory', path: '/directory', roles: SIGNED_IN, heading: 'directoryTitle' },
+  // Issue 33: the person's own account (README "Screens").
+  { name: '/account', path: '/account', roles: SIGNED_IN, heading: 'myAccountTitle' },
   {
     name: '/directory (audit log)',
     path: '/directory',

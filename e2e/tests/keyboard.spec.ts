@@ -110,6 +110,8 @@ test('Tab through the signed-in header reaches every link, the avatar and Logout
     nav.getByRole('link', { name: 'Blog' }),
     nav.getByRole('link', { name: 'Service Hours' }),
     page.getByRole('button', { name: 'Change profile picture' }),
+    // Issue 33: the welcome line opens the user menu (My account).
+    page.getByRole('banner').getByRole('button', { name: /^Welcome,/ }),
     // Issue 22: the language picker sits between the welcome line and Logout.
     page.getByRole('banner').getByRole('combobox', { name: 'Language' }),
     page.getByRole('button', { name: 'Logout' }),

@@ -40,10 +40,18 @@ async function createOpportunity(browser: Browser, title: string): Promise<Oppor
   return opportunity;
 }
 
-async function openProfile(page: Page) {
+// Issue 33: the privacy switch, the data download and the deletion live on "My account", which
+// the header's user menu (the welcome line) opens.
+async function openAccount(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Change profile picture' }).click();
-  return page.getByRole('dialog', { name: 'Change profile picture' });
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Welcome,/ })
+    .click();
+  await page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  return page.getByRole('main');
 }
 
 async function searchDirectory(page: Page, text: string) {
@@ -74,16 +82,16 @@ test("a student hides themselves: another student's directory and sign-up list n
     await searchDirectory(peer.page, hider.user.name);
     await expect(directoryCard(peer.page, hider.user)).toBeVisible();
 
-    // The student turns the switch off in the profile dialog; the line says what that means.
-    const dialog = await openProfile(hider.page);
-    const choice = dialog.getByRole('switch', { name: 'Show me to other students' });
+    // The student turns the switch off on My account; the line says what that means.
+    const account = await openAccount(hider.page);
+    const choice = account.getByRole('switch', { name: 'Show me to other students' });
     await expect(choice).toBeChecked();
     await choice.click();
     await expect(choice).not.toBeChecked();
-    await expect(dialog).toContainText(
+    await expect(account).toContainText(
       'Other students don\'t see you in the directory, and sign-up lists show "A student from Jesuit High School". Admins and supervisors still see you.',
     );
-    await expectNoA11yViolations(hider.page, { include: '[role="dialog"]' });
+    await expectNoA11yViolations(hider.page, { include: 'main' });
 
     // The peer's directory leaves them out; the totals still count them.
     await searchDirectory(peer.page, hider.user.name);
@@ -167,13 +175,13 @@ test('a student downloads everything the platform holds about them, from every s
 test('"Delete my account" asks for the password and removes the account', async ({ browser }) => {
   const student = await studentPage(browser);
   try {
-    const dialog = await openProfile(student.page);
-    await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await dialog.getByLabel('Password').fill('not my password');
-    await dialog.getByRole('button', { name: 'Delete my account permanently' }).click();
-    await expect(dialog).toContainText('That password is not correct');
-    await dialog.getByLabel('Password').fill(student.user.password);
-    await dialog.getByRole('button', { name: 'Delete my account permanently' }).click();
+    const account = await openAccount(student.page);
+    await account.getByRole('button', { name: 'Delete my account', exact: true }).click();
+    await account.getByLabel('Password').fill('not my password');
+    await account.getByRole('button', { name: 'Delete my account permanently' }).click();
+    await expect(account).toContainText('That password is not correct');
+    await account.getByLabel('Password').fill(student.user.password);
+    await account.getByRole('button', { name: 'Delete my account permanently' }).click();
     await expect(student.page).toHaveURL(/\/auth$/);
     const login = await student.page.request.post('/api/login', {
       data: { username: student.user.username, password: student.user.password },

@@ -91,9 +91,9 @@ test('an admin makes a student a supervisor, takes it back, and both are on reco
   await admin.getByRole('tab', { name: 'Audit log' }).click();
   const rows = admin.getByRole('row').filter({ hasText: student.name });
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Role change');
-  await expect(rows.nth(0)).toContainText('Removed supervisor');
-  await expect(rows.nth(1)).toContainText('Made supervisor');
+  // Issue 33: one plain sentence per action.
+  await expect(rows.nth(0)).toContainText(`removed ${student.name}’s supervisor rights.`);
+  await expect(rows.nth(1)).toContainText(`made ${student.name} a supervisor.`);
   for (const i of [0, 1]) await expect(rows.nth(i)).toContainText('Success');
   // Filter by action: both role changes stay.
   await admin.getByRole('combobox', { name: 'Action' }).click();

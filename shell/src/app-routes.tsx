@@ -41,6 +41,10 @@ const DistrictLinkPage = lazyPage(() =>
     return { default: m.DistrictLinkPage };
   }),
 );
+// Issue 33: "My account" (picture, language, privacy, data, deletion).
+const AccountPage = lazyPage(() =>
+  import('./pages/account/account-page').then((m) => ({ default: m.AccountPage })),
+);
 // The module-federation loader is only needed once the user opens a remote area.
 const RemotePage = lazyPage(() =>
   import('./federation/remote-page').then((m) => ({ default: m.RemotePage })),
@@ -97,6 +101,7 @@ export function AppRoutes() {
         }
       >
         <Route path="/" element={<HomePage />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route
           // /volunteer/check-in is the remote's too (the page a check-in QR code opens, issue 18).
           path="/volunteer/*"

@@ -10,6 +10,8 @@ export const APP_ROUTES = {
   blog: '/blog',
   serviceHours: '/service-hours',
   supervisor: '/supervisor',
+  // Issue 33: the signed-in person's own account (picture, language, privacy, data, deletion).
+  account: '/account',
   // Issue 19: an official service record, public.
   verifyRecord: '/verify',
   // Issue 19: an organisation's contact confirms logged hours, public.

@@ -14,7 +14,6 @@ import {
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { withoutStatus } from '../forms/form-helpers';
 import { loadSchemas } from '../forms/load-schemas';
-import { PrivacySection } from './privacy-section';
 import { useUploadAvatar } from './layout.queries';
 
 function useObjectUrl(file: File | null): string | null {
@@ -123,7 +122,6 @@ export function AvatarDialog({
           <Input type="file" name={AVATAR_FIELD} accept={AVATAR_ACCEPT} onChange={choose} />
         </Field>
       </div>
-      <PrivacySection />
     </Dialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Avatar, Button, cn, preloadDialog, Trans, useAuth, useT } from '@district/ui';
+import { Avatar, Button, cn, preloadDialog, useAuth, useT } from '@district/ui';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '@district/ui';
 import { AvatarDialog } from './avatar-dialog';
 import { LanguagePicker } from '../language/language-picker';
 import { Brand } from './brand';
+import { LogoutButton, UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
@@ -20,9 +21,10 @@ const NAV: NavItem[] = [
 ];
 const SUPERVISOR_ITEM: NavItem = { to: '/supervisor', label: 'shell.nav.supervisor' };
 
-// SPEC §2 "Shared header". Below the lg breakpoint the links fold into a menu button.
+// SPEC §2 "Shared header". Below the lg breakpoint the links fold into a menu button. The welcome
+// line opens the person's menu (My account; Logout on a phone, issue 33).
 export function Header() {
-  const { user, logoutMutation } = useAuth();
+  const { user } = useAuth();
   const { t } = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [avatarOpen, setAvatarOpen] = useState(false);
@@ -81,26 +83,9 @@ export function Header() {
           <span className="ui-sr-only">{t('shell.header.changePicture')}</span>
           <Avatar name={user.name} src={user.avatarUrl} size="md" />
         </button>
-        <p
-          className="app-header__welcome"
-          title={t('shell.header.welcomeTitle', { name: user.name })}
-        >
-          <Trans
-            id="shell.header.welcome"
-            values={{ name: user.name }}
-            components={{ 0: <strong /> }}
-          />
-        </p>
+        <UserMenu />
         <LanguagePicker className="app-header__language" />
-        <Button
-          variant="outline"
-          size="sm"
-          className="app-header__logout"
-          disabled={logoutMutation.isPending}
-          onClick={() => logoutMutation.mutate()}
-        >
-          {t('shell.header.logout')}
-        </Button>
+        <LogoutButton className="app-header__logout" />
       </div>
       <AvatarDialog open={avatarOpen} onOpenChange={setAvatarOpen} />
     </header>

@@ -188,16 +188,18 @@ describe('audit log tab (issue 9)', () => {
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
     const rows = () => within(table).getAllByRole('row').slice(1);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(rows()[0].textContent).toContain('Ada Admin');
-    expect(rows()[0].textContent).toContain('Role change');
-    expect(rows()[0].textContent).toContain('Student 2 (user 2)');
-    expect(rows()[0].textContent).toContain('Made supervisor');
-    expect(rows()[1].textContent).toContain('The last admin cannot be demoted');
+    // Issue 33: one sentence per action; the record's fields behind a closed "Details".
+    expect(within(rows()[0]).getByText('Ada Admin made Student 2 a supervisor.')).toBeTruthy();
+    const details = within(rows()[0]).getByText('Details').closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('svc-auth');
+    expect(rows()[1].textContent).toContain(
+      'Refused: Role change, tried by Ada Admin (The last admin cannot be demoted).',
+    );
     expect(rows()[1].textContent).toContain('Refused');
-
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(rows()[2].textContent).toContain('Backup download');
+    expect(rows()[2].textContent).toContain('Ada Admin downloaded the backup of all users.');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     const auditCalls = server.requests.filter((r) => r.url.startsWith('/api/audit'));
     expect(auditCalls.map((r) => new URL(r.url, 'http://x').searchParams.get('cursor'))).toEqual([

@@ -2,6 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useId,
   useRef,
   useState,
@@ -95,6 +96,17 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
   );
 }
 
+// A bar wider than its box scrolls sideways (styles.css, issue 33): bring a selected tab that is
+// (partly) out of sight into view, by scrolling the bar alone, never the page.
+function revealTab(tab: HTMLElement): void {
+  const list = tab.parentElement;
+  if (!list || list.scrollWidth <= list.clientWidth) return;
+  const start = tab.offsetLeft;
+  const end = start + tab.offsetWidth;
+  if (start < list.scrollLeft) list.scrollLeft = start;
+  else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+}
+
 export interface TabsTriggerProps extends Omit<ComponentProps<'button'>, 'value'> {
   value: string;
 }
@@ -106,12 +118,21 @@ export function TabsTrigger({
   onMouseDown,
   onClick,
   onFocus,
+  ref,
   ...props
 }: TabsTriggerProps) {
   const tabs = useTabs('TabsTrigger');
   const selected = tabs.value === value;
+  const self = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (selected && self.current) revealTab(self.current);
+  }, [selected]);
   return (
     <button
+      ref={(tab) => {
+        self.current = tab;
+        assignRef(ref, tab);
+      }}
       type="button"
       role="tab"
       id={tabs.idFor('tab', value)}

@@ -13,12 +13,11 @@ import {
 } from '@district/ui';
 import { useMemo, useState } from 'react';
 import {
-  actionLabel,
-  actorLabel,
-  changeLabel,
+  auditDetails,
+  auditSentence,
   dayBounds,
   formatAuditTime,
-  targetLabel,
+  type AuditItem,
 } from './audit-format.util';
 import { useAuditLog } from './audit.queries';
 
@@ -32,11 +31,9 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
   const [action, setAction] = useState(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // Issue 33: one sentence per action says who did what to what; the rest is behind "Details".
   const headings = [
     t('directory.audit.when'),
-    t('directory.audit.who'),
-    t('directory.audit.action'),
-    t('directory.audit.on'),
     t('directory.audit.whatHappened'),
     t('directory.audit.outcome'),
   ];
@@ -133,18 +130,9 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
                     <time dateTime={item.at}>{formatAuditTime(item.at)}</time>
                   </td>
                   <td role="cell" data-label={headings[1]}>
-                    {actorLabel(item)}
+                    <AuditEntry item={item} />
                   </td>
                   <td role="cell" data-label={headings[2]}>
-                    {actionLabel(item.action)}
-                  </td>
-                  <td role="cell" data-label={headings[3]}>
-                    {targetLabel(item)}
-                  </td>
-                  <td role="cell" data-label={headings[4]}>
-                    {changeLabel(item)}
-                  </td>
-                  <td role="cell" data-label={headings[5]}>
                     {item.outcome === 'success' ? (
                       <Badge variant="highlight">{t('directory.audit.success')}</Badge>
                     ) : (
@@ -170,6 +158,28 @@ export function AuditLog({ people }: { people: readonly DirectoryUser[] }) {
         </>
       )}
     </div>
+  );
+}
+
+// The sentence, then the record's details (service, target, the fields it kept, the browser as
+// "Chrome 131 on Android") in a native disclosure, closed until asked for.
+function AuditEntry({ item }: { item: AuditItem }) {
+  const { t } = useT();
+  return (
+    <>
+      <p className="dir-audit__sentence">{auditSentence(item)}</p>
+      <details className="dir-audit__details">
+        <summary>{t('directory.audit.details')}</summary>
+        <dl>
+          {auditDetails(item).map((row) => (
+            <div key={row.label} className="dir-audit__detail">
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </>
   );
 }
 
