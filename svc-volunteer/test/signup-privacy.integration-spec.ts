@@ -58,7 +58,7 @@ describe('sign-up lists with a hidden student (svc-volunteer, real PostgreSQL an
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       // The screen reads "A student from <school>".
-      { name: 'A student', school: student.school, mine: false },
+      { name: 'A student', school: student.school, mine: false, anonymous: true },
       { name: otherStudent.name, school: otherStudent.school, mine: true },
     ]);
     expect(res.text).not.toContain(student.name!);

@@ -9,5 +9,8 @@ export const signupEntrySchema = signupResponseSchema.extend({
   mine: z.boolean(),
   // Issue 20: admins and supervisors see the name of a student who hid themselves, marked.
   hidden: z.boolean().optional(),
+  // Issue 33: to other students a student who hid themselves is anonymous (the name is the English
+  // "A student" for API clients; screens say it in their own language).
+  anonymous: z.literal(true).optional(),
 });
 export type SignupEntry = z.infer<typeof signupEntrySchema>;

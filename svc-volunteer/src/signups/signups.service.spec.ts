@@ -89,7 +89,7 @@ describe(SignupsService.name, () => {
         row({ name: null }),
       ]);
       expect(await sut.list(7, STUDENT)).toEqual([
-        { name: ANONYMOUS_SIGNER, school: 'Jesuit High School', mine: false },
+        { name: ANONYMOUS_SIGNER, school: 'Jesuit High School', mine: false, anonymous: true },
         { name: 'Me', school: 'Jesuit High School', mine: true },
         { name: UNKNOWN_USER_NAME, school: 'Jesuit High School', mine: false },
       ]);

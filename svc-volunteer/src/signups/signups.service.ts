@@ -72,7 +72,7 @@ export class SignupsService {
         const name = row.name ?? UNKNOWN_USER_NAME;
         if (row.visible !== false || mine) return { name, school, mine };
         if (staff) return { name, school, mine, hidden: true };
-        return { name: ANONYMOUS_SIGNER, school, mine };
+        return { name: ANONYMOUS_SIGNER, school, mine, anonymous: true as const };
       });
   }
 

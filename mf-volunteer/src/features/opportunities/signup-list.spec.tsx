@@ -2,6 +2,7 @@ import type { SignupEntry } from '@district/contracts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { SIGNUP_PREVIEW_COUNT, SignupList } from './signup-list';
+import { changeLanguage } from '@district/ui';
 import { renderInArea, withVolunteerTexts } from '../../testing/render';
 
 afterEach(cleanup);
@@ -46,5 +47,25 @@ describe('SignupList', () => {
     renderInArea(<SignupList signups={people(SIGNUP_PREVIEW_COUNT)} isMine={isMine} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(SIGNUP_PREVIEW_COUNT);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('names a student who hid themselves in the language of the screen, never "A student de …"', async () => {
+    const hiddenPeer: SignupEntry = {
+      name: 'A student',
+      school: 'Chalmette High School',
+      mine: false,
+      anonymous: true,
+    };
+    renderInArea(<SignupList signups={[hiddenPeer]} isMine={isMine} />);
+    expect(screen.getByText('A student from Chalmette High School')).toBeTruthy();
+    cleanup();
+    await changeLanguage('es');
+    try {
+      renderInArea(<SignupList signups={[hiddenPeer]} isMine={isMine} />);
+      expect(screen.getByText('Un estudiante de Chalmette High School')).toBeTruthy();
+      expect(screen.queryByText(/A student/)).toBeNull();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -12,13 +12,19 @@ export const SIGNUP_PREVIEW_COUNT = 3;
 // language orders name and school itself.
 function useSignupLabel() {
   const { t } = useT();
-  return (s: SignupEntry) =>
-    s.school
+  return (s: SignupEntry) => {
+    // Issue 33: "Un estudiante de …", not "A student de …".
+    if (s.anonymous)
+      return s.school
+        ? t('volunteer.signups.anonymousFromSchool', { school: s.school })
+        : t('volunteer.signups.anonymous');
+    return s.school
       ? t(s.hidden ? 'volunteer.signups.fromSchoolHidden' : 'volunteer.signups.fromSchool', {
           name: s.name,
           school: s.school,
         })
       : t(s.hidden ? 'volunteer.signups.nameHidden' : 'volunteer.signups.name', { name: s.name });
+  };
 }
 
 // The entries a collapsed card shows: the first few, and the viewer's own wherever it is.
