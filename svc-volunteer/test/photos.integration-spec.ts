@@ -436,6 +436,18 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(await stored()).toEqual(before);
     });
 
+    it('removes the photo files of a deleted account with its rows', async () => {
+      const leaving: TestUser = { id: 77, name: 'Lee Leaving', school: 'Chalmette High School' };
+      await app.events.registerUsers(leaving);
+      const res = await upload(form(await jpeg(40, 40), 'Mine'), leaving);
+      expect(res.status).toBe(201);
+      const file = res.body.photoUrl.split('/').pop() as string;
+      expect(await stored()).toContain(file);
+      await app.events.deliver('user.deleted', { id: leaving.id });
+      expect(await stored()).not.toContain(file);
+      expect((await stored()).some((f) => f.startsWith(`${student.id}-`))).toBe(true);
+    });
+
     it('keeps taking JSON with a URL on the same call', async () => {
       const res = await submit(event.id, student, {
         photoUrl: 'https://photos.example.org/levee.jpg',

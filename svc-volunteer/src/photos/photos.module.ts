@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES } from '@district/contracts';
 import { MultipartModule, RateLimitModule } from '@district/service-kit';
 import { OpportunityEntity } from '../opportunities/opportunity.entity';
 import { EventPhotoEntity } from './event-photo.entity';
-import { photoStorageProvider } from './photo-storage';
+import { PhotoStorage, photoStorageProvider } from './photo-storage';
 import { PhotosController } from './photos.controller';
 import { PhotosRepository } from './photos.repository';
 import { PhotosService } from './photos.service';
@@ -19,5 +19,6 @@ import { PhotosService } from './photos.service';
   ],
   controllers: [PhotosController],
   providers: [PhotosService, PhotosRepository, photoStorageProvider],
+  exports: [PhotoStorage],
 })
 export class PhotosModule {}

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -7,6 +10,7 @@ import {
   NotAnImageError,
   processImage,
 } from './image-file';
+import { ImageStore } from './image-store';
 
 describe('processImage', () => {
   it('makes a 256×256 WebP named by its content', async () => {
@@ -63,5 +67,21 @@ describe('processImage', () => {
     ]) {
       expect(IMAGE_FILE_PATTERN.test(bad)).toBe(false);
     }
+  });
+});
+
+describe(ImageStore.name, () => {
+  it('writes, reads and removes files by name, and every file of one owner', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'image-store-'));
+    const sut = new ImageStore(dir);
+    await sut.init();
+    await sut.write('12-0123456789abcdef.webp', Buffer.from('a'));
+    await sut.write('12-fedcba9876543210.webp', Buffer.from('b'));
+    await sut.write('120-0123456789abcdef.webp', Buffer.from('c'));
+    expect(await sut.read('12-0123456789abcdef.webp')).toEqual(Buffer.from('a'));
+    expect(await sut.read('../12-0123456789abcdef.webp')).toBeNull();
+    await sut.removeOwnedBy(12);
+    expect(await readdir(dir)).toEqual(['120-0123456789abcdef.webp']);
+    await rm(dir, { recursive: true });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FactoryProvider } from '@nestjs/common';
@@ -43,6 +43,14 @@ export class ImageStore {
   async remove(file: string): Promise<void> {
     if (!IMAGE_FILE_PATTERN.test(file)) return;
     await rm(this.pathOf(file), { force: true });
+  }
+
+  // Every file of one owner ("<ownerId>-<hash>.webp"): a deleted account's pictures go with it.
+  async removeOwnedBy(ownerId: number): Promise<void> {
+    for (const file of await readdir(this.dir)) {
+      const match = IMAGE_FILE_PATTERN.exec(file);
+      if (match && Number(match[1]) === ownerId) await this.remove(file);
+    }
   }
 }
 
