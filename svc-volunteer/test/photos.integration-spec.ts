@@ -457,4 +457,37 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect(res.body.photoUrl).toBe('https://photos.example.org/levee.jpg');
     });
   });
+
+  // Issue 33: photo submissions cost image work and disk, so they are counted like avatar uploads.
+  it('limits submissions per user and minute (RATE_LIMIT_PER_MINUTE), with the RateLimit headers', async () => {
+    const limited = await startVolunteerService({ config: { RATE_LIMIT_PER_MINUTE: 2 } });
+    try {
+      await limited.events.registerUsers(admin, student, otherStudent);
+      const { body: event } = await limited.request<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        json: opportunityBody(),
+      });
+      await limited.request('PATCH', `/api/opportunities/${event.id}/status`, {
+        as: admin,
+        json: { status: 'archived' },
+      });
+      const send = (as: TestUser) =>
+        limited.request('POST', `/api/opportunities/${event.id}/photos`, {
+          as,
+          json: { photoUrl: 'https://photos.example.org/a.jpg', caption: 'Crew' },
+        });
+      expect((await send(student)).status).toBe(201);
+      const second = await send(student);
+      expect(second.status).toBe(201);
+      expect(second.headers.get('ratelimit-policy')).toBe('2;w=60');
+      expect(second.headers.get('ratelimit-remaining')).toBe('0');
+      const third = await send(student);
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Per user: another student is not held back.
+      expect((await send(otherStudent)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });
