@@ -1,6 +1,5 @@
 import type { NotificationItem, Opportunity } from '@district/contracts';
-import { queryClient } from '@district/ui';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { isStillOpen } from './notifications.queries';
 
 const NOW = Date.parse('2031-03-01T12:00:00Z');
@@ -31,11 +30,9 @@ describe(isStillOpen.name, () => {
       }),
     );
   beforeEach(() => {
-    queryClient.clear();
     fetchMock = jest.fn<typeof fetch>();
     globalThis.fetch = fetchMock;
   });
-  afterEach(() => queryClient.clear());
 
   it('lets the toast show for an active opportunity that is not over', async () => {
     answer([opportunity(7, '2031-03-02T09:00:00Z')]);
@@ -51,7 +48,6 @@ describe(isStillOpen.name, () => {
   it('keeps it back for an opportunity already over, by its end when it has one', async () => {
     answer([opportunity(7, '2031-03-01T08:00:00Z', '2031-03-01T11:00:00Z')]);
     expect(await isStillOpen(item(7), NOW)).toBe(false);
-    queryClient.clear();
     answer([opportunity(7, '2031-03-01T10:00:00Z', '2031-03-01T14:00:00Z')]);
     expect(await isStillOpen(item(7), NOW)).toBe(true);
   });
