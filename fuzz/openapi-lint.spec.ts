@@ -41,6 +41,8 @@ describe('the published document, linted by Spectral (spectral:oas and OWASP)', 
         'POST /api/register',
         'POST /api/password-reset/request',
         'PATCH /api/user/avatar',
+        // Issue 33: event photos, JSON or uploaded from the phone, counted like avatars.
+        'POST /api/opportunities/{id}/photos',
         'GET /api/guardian-consent/{token}',
         'POST /api/guardian-consent/{token}',
         'GET /api/calendar/feed/{file}',

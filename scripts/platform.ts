@@ -333,6 +333,9 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
       ? join(dataDir, `avatars-${options.runId}`)
       : join(dataDir, 'avatars');
     mkdirSync(avatarDir, { recursive: true });
+    // Issue 33: svc-volunteer's uploaded event photos.
+    const photoDir = testRun ? join(dataDir, `photos-${options.runId}`) : join(dataDir, 'photos');
+    mkdirSync(photoDir, { recursive: true });
 
     checkpoint();
     const services: RunningService[] = [];
@@ -359,6 +362,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             SMTP_URL: mail.url,
             MAIL_FROM: env.MAIL_FROM ?? 'District Volunteering <no-reply@district.local>',
             AVATAR_DIR: avatarDir,
+            PHOTO_DIR: photoDir,
             RECORD_SIGNING_KEY: recordSigningKey,
             // The district named on official service records (issue 33).
             DISTRICT_NAME: env.DISTRICT_NAME ?? 'Jefferson Parish Public School System',

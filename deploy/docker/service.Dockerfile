@@ -56,8 +56,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 district \
  && useradd --system --uid 10001 --gid district --home-dir /nonexistent --shell /usr/sbin/nologin district
-# Owned by the service user, so a named volume mounted here starts writable (svc-auth's avatars).
-RUN mkdir -p /var/lib/district/avatars && chown -R district:district /var/lib/district
+# Owned by the service user, so a named volume mounted here starts writable (svc-auth's avatars,
+# svc-volunteer's event photos).
+RUN mkdir -p /var/lib/district/avatars /var/lib/district/photos && chown -R district:district /var/lib/district
 COPY --from=prod-deps /app /app
 COPY --from=build /out /app
 WORKDIR /app/${SERVICE}

@@ -94,7 +94,20 @@ test('an admin marks a student attended on the roster and the student sees appro
 test('a student checks in with the code the admin shows and sees “Checked in” hours', async ({
   browser,
 }) => {
-  const { title, id, admin, student, close } = await eventWithStudent(browser, 'Bayou check-in');
+  const { title, id, admin, student, me, close } = await eventWithStudent(
+    browser,
+    'Bayou check-in',
+  );
+
+  // Issue 33: the admin's roster is open while the student checks in, and updates by itself.
+  await admin.goto(`/volunteer#opportunity-${id}`);
+  await admin
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: `Roster of ${title}` })
+    .click();
+  const roster = admin.getByRole('dialog', { name: `Roster: ${title}` });
+  const row = roster.getByTestId('roster-entry').filter({ hasText: me.name });
+  await expect(row).toContainText('Not taken yet');
 
   // A wrong code first: the page says so and offers the field.
   await student.goto(`/volunteer/check-in?o=${id}&c=000000`);
@@ -109,6 +122,9 @@ test('a student checks in with the code the admin shows and sees “Checked in�
   await student.goto(url);
   await expect(student.getByText('You’re checked in.')).toBeVisible();
   await checkA11y(student);
+  // No reload, no reopening: the notification stream told the admin's page.
+  await expect(row).toContainText('Checked in', { timeout: 10_000 });
+  await expect(row).not.toContainText('Not taken yet');
 
   await expectHoursEntry(student, title, 'Checked in');
   await close();

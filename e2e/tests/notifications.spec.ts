@@ -38,7 +38,11 @@ test.afterAll(async ({ browser }) => {
   }
 });
 
-async function createByApi(request: APIRequestContext, title: string, location: string) {
+async function createByApi(
+  request: APIRequestContext,
+  title: string,
+  location: string,
+): Promise<number> {
   const res = await request.post('/api/opportunities', {
     data: {
       title,
@@ -49,7 +53,9 @@ async function createByApi(request: APIRequestContext, title: string, location: 
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  created.push(((await res.json()) as { id: number }).id);
+  const { id } = (await res.json()) as { id: number };
+  created.push(id);
+  return id;
 }
 
 const region = (page: Page) => page.getByRole('region', { name: /Notifications/ });
@@ -144,6 +150,45 @@ test('a student on another page gets the toast when an admin posts; swipe dismis
     await openWithStream(student, '/');
     await student.waitForTimeout(1_000);
     await expect(notificationToast(student, title, location)).toHaveCount(0);
+  } finally {
+    await admin.context.close();
+    await studentContext.close();
+  }
+});
+
+// Issue 33: the stream hands a returning user what came while they were away (the last 10
+// minutes); a toast about an event archived meanwhile would be stale.
+test('on connect, no toast for an opportunity archived while the user was away; the others still come', async ({
+  browser,
+}) => {
+  const admin = await adminContext(browser);
+  const studentContext = await browser.newContext();
+  try {
+    const first = await studentContext.newPage();
+    await registerUser(first);
+    await openWithStream(first, '/blog');
+    await first.close();
+
+    // The one still open first: a newer toast replaces an older one, so without the check the
+    // archived one would take its place.
+    const location = 'Bayou St. John';
+    const activeTitle = `Levee Planting ${tag()}`;
+    await createByApi(admin.page.request, activeTitle, location);
+    const archivedTitle = `Cancelled Cleanup ${tag()}`;
+    const archivedId = await createByApi(admin.page.request, archivedTitle, location);
+    const archive = await admin.page.request.patch(`/api/opportunities/${archivedId}/status`, {
+      data: { status: 'archived' },
+    });
+    expect(archive.status(), await archive.text()).toBe(200);
+
+    const student = await studentContext.newPage();
+    await openWithStream(student, '/blog');
+    await expect(notificationToast(student, activeTitle, location)).toBeVisible({
+      timeout: 5_000,
+    });
+    await student.waitForTimeout(1_500);
+    await expect(notificationToast(student, archivedTitle, location)).toHaveCount(0);
+    await expect(notificationToast(student, activeTitle, location)).toBeVisible();
   } finally {
     await admin.context.close();
     await studentContext.close();

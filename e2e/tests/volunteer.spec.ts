@@ -16,6 +16,18 @@ import {
   type RegisteredUser,
 } from '../support/index.ts';
 
+// A 64×48 PNG, as a phone's camera file would be uploaded (issue 33).
+const SMALL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAf0lEQVRoge2SQQkAQRDDqidiauX8/05GGLYQAUlp+Hqa6AYsoPqK7EK9S3QDFlB9RXah3iW6AQuoviK7UO8S3YAFVF+RXah3iW7AAqqvyC7Uu0Q3YAHVV2QX6l2iG7CA6iuyC/Uu0Q1YQPUV2YV6l+gGLKD6iuxCvUt0Ax4P+AHPi9SXEeXKbAAAAABJRU5ErkJggg==';
+
+// An <img> that loaded (not the placeholder of a failed one), inside the screen.
+async function expectImageShown(image: Locator): Promise<void> {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
 const TEXT = {
   title: 'Volunteer Opportunities',
   activeTab: 'Active Opportunities',
@@ -272,6 +284,23 @@ test('admin archives; a student submits a photo, pending to them only; the admin
     await expect(authorCard).toContainText('Pending review');
     await expectNoA11yViolations(author.page);
 
+    // Issue 33: a photo from the phone (here a file chosen on a computer: no camera button), no
+    // URL needed; stored, re-encoded and shown to its author while pending.
+    await authorCard.getByRole('button', { name: `${TEXT.submitPhotos} for ${title}` }).click();
+    await expect(dialog.getByText('Take a photo')).toHaveCount(0);
+    await dialog.locator('input[type="file"][name="photo"]').setInputFiles({
+      name: 'IMG_0001.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(SMALL_PNG, 'base64'),
+    });
+    await expect(dialog.getByRole('img', { name: 'The photo you chose' })).toBeVisible();
+    await expect(dialog.getByLabel('Photo URL')).toHaveCount(0);
+    await dialog.getByLabel('Caption').fill('Sorting cans');
+    await dialog.getByRole('button', { name: 'Submit Photo' }).click();
+    await expect(toastWith(author.page, TEXT.photoSubmitted)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expectImageShown(authorCard.getByRole('img', { name: 'Sorting cans' }));
+
     // Nobody else sees it yet.
     await openVolunteer(other.page);
     await showPastEvents(other.page);
@@ -288,6 +317,9 @@ test('admin archives; a student submits a photo, pending to them only; the admin
     await adminCard.getByRole('button', { name: 'Approve Packing boxes' }).click();
     await expect(toastWith(admin.page, TEXT.photoReviewed)).toBeVisible();
     await expect(adminCard).toContainText('Approved');
+    await expectImageShown(adminCard.getByRole('img', { name: 'Sorting cans' }));
+    await adminCard.getByRole('button', { name: 'Approve Sorting cans' }).click();
+    await expect(adminCard.getByRole('button', { name: 'Approve Sorting cans' })).toHaveCount(0);
 
     // Everyone sees it now, with its caption and its submitter.
     await other.page.reload();
@@ -301,6 +333,8 @@ test('admin archives; a student submits a photo, pending to them only; the admin
     await expect(
       otherCard.getByRole('img', { name: 'Photo unavailable: Packing boxes' }),
     ).toBeVisible();
+    // The uploaded one is served by the platform itself.
+    await expectImageShown(otherCard.getByRole('img', { name: 'Sorting cans' }));
     await expectNoA11yViolations(other.page);
   } finally {
     await Promise.all([admin.close(), author.close(), other.close()]);

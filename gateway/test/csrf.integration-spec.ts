@@ -203,6 +203,41 @@ describe('cross-site request refusal at the gateway', () => {
     expect(del.status).toBe(200);
   });
 
+  it('accepts an event photo from the phone as multipart (issue 33), JSON on the same call, and no other type', async () => {
+    const headers = { ...STUDENT, ...OURS };
+    const upload = await call(
+      'POST',
+      '/api/opportunities/7/photos',
+      { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+      '--x--\r\n',
+    );
+    expect(upload.status).toBe(200);
+    const json = await call(
+      'POST',
+      '/api/opportunities/7/photos',
+      { ...headers, ...JSON_TYPE },
+      '{}',
+    );
+    expect(json.status).toBe(200);
+    const elsewhere = await call(
+      'POST',
+      '/api/opportunities/7/signup',
+      { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+      '--x--\r\n',
+    );
+    expect(elsewhere.status).toBe(415);
+    const asText = await call(
+      'POST',
+      '/api/opportunities/7/photos',
+      { ...headers, 'content-type': 'text/plain' },
+      'x',
+    );
+    expect(asText.json()).toEqual({
+      statusCode: 415,
+      message: 'Content-Type must be application/json or multipart/form-data',
+    });
+  });
+
   it('accepts the avatar upload as multipart, and only there', async () => {
     const upload = await call(
       'PATCH',

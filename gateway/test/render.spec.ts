@@ -37,11 +37,12 @@ describe(renderGatewayConfig.name, () => {
     const { nginxConf } = renderGatewayConfig(base);
     const proxying = [...locations(nginxConf)].filter(([, body]) => /^\s*proxy_pass /m.test(body));
 
-    // 36 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
+    // 37 /api routes (3 of them the published contract and its page, 2 the calendar feed's, 2
     // the service records, 1 the hour goals, 4 issue 20's privacy, 3 its guardian consent, 1 the
     // hour confirmations, 1 issue 22's preferences, 3 issue 31's join codes, rosters and district
-    // sign-in), the auth subrequest and the remote served from its container.
-    expect(proxying).toHaveLength(38);
+    // sign-in, 1 issue 33's event photo upload), the auth subrequest and the remote served from
+    // its container.
+    expect(proxying).toHaveLength(39);
     for (const [, body] of proxying) {
       const identity = body.match(/^\s*proxy_set_header X-Identity (.+);$/gm) ?? [];
       expect(identity).toHaveLength(1);
@@ -91,6 +92,7 @@ describe(renderGatewayConfig.name, () => {
       '= /api/admin/rosters',
       '/api/audit',
       '/api/opportunities',
+      '~ ^/api/opportunities/[^/]+/photos$',
       '/api/blog-posts',
       '/api/notifications',
       '/api/notifications/stream',

@@ -286,6 +286,28 @@ describe('gateway with services up, down and in between', () => {
     expect(auth.requests.some((r) => r.url === '/api/user/avatar')).toBe(false);
   });
 
+  it('lets an event photo from the phone just over 5 MB reach svc-volunteer, and refuses one over 6 MB with the same 413 as avatars', async () => {
+    const path = '/api/opportunities/7/photos';
+    const headers = { ...SIGNED_IN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+    const near = multipart(Buffer.alloc(5 * 1024 * 1024 + 200_000, 1), 'photo');
+    const reached = await request(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers,
+      body: near,
+    });
+    expect(reached.status).toBe(200);
+    expect(volunteerA.requests.find((r) => r.url === path)?.body.length).toBe(near.length);
+
+    const over = await request(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers,
+      body: multipart(Buffer.alloc(7 * 1024 * 1024, 1), 'photo'),
+    });
+    expect(over.status).toBe(413);
+    expect(over.json()).toEqual({ statusCode: 413, message: 'File size must be less than 5MB' });
+    expect(volunteerA.requests.filter((r) => r.url === path)).toHaveLength(1);
+  });
+
   it('refuses an oversized chunked upload (no Content-Length) with 413 JSON as well', async () => {
     const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
@@ -326,10 +348,10 @@ describe('gateway with services up, down and in between', () => {
 });
 
 const BOUNDARY = 'district-boundary';
-function multipart(file: Buffer): Buffer {
+function multipart(file: Buffer, field = 'avatar'): Buffer {
   return Buffer.concat([
     Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
     ),
     file,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),

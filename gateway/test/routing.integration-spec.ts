@@ -43,6 +43,8 @@ const ROUTES: Array<[string, string, string, 'protected' | 'public']> = [
   ['DELETE', '/api/opportunities/3', 'svc_volunteer', 'protected'],
   ['POST', '/api/opportunities/3/signup', 'svc_volunteer', 'protected'],
   ['GET', '/api/opportunities/3/photos', 'svc_volunteer', 'protected'],
+  ['POST', '/api/opportunities/3/photos', 'svc_volunteer', 'protected'],
+  ['GET', '/api/opportunities/3/photos/3-0123456789abcdef.webp', 'svc_volunteer', 'protected'],
   ['PATCH', '/api/opportunities/3/photos/9/status', 'svc_volunteer', 'protected'],
   ['GET', '/api/blog-posts', 'svc_content', 'protected'],
   ['PATCH', '/api/blog-posts/4/status', 'svc_content', 'protected'],

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { addressListSchema, mailConfigSchema, type ServiceConfig } from '@district/service-kit';
+import {
+  addressListSchema,
+  mailConfigSchema,
+  rateLimitConfigSchema,
+  type ServiceConfig,
+} from '@district/service-kit';
 import {
   districtSignInConfigSchema,
   refineDistrictSignIn,
@@ -7,7 +12,6 @@ import {
 
 const optionalText = z.string().min(1).optional();
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_REGISTRATIONS_PER_MINUTE = 120;
 export const DEFAULT_REGISTRATIONS_PER_DAY = 500;
 
@@ -19,7 +23,7 @@ export const authConfigSchema = z
     ...districtSignInConfigSchema.shape,
     AVATAR_DIR: z.string().min(1),
     // Per route and per user or client address: reset requests, avatar uploads.
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+    ...rateLimitConfigSchema.shape,
     // Issue 29: registrations per client address. Per minute: two classrooms registering together
     // at once behind their school's one public address. Per day: a script at one address stops
     // there; addresses in SCHOOL_NETWORKS have no daily ceiling (a whole school enrols in a day).

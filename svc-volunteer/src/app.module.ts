@@ -13,7 +13,8 @@ import { PhotosModule } from './photos/photos.module';
 import { SignupEntity } from './signups/signup.entity';
 import { SignupsModule } from './signups/signups.module';
 import { WaitlistEntryEntity } from './waitlist/waitlist-entry.entity';
-import { WaitlistUserDeletion } from './waitlist/waitlist.handler';
+import { UserDeletionModule } from './user-deletion/user-deletion.module';
+import { VolunteerUserDeletion } from './user-deletion/user-deletion.hook';
 import { WaitlistModule } from './waitlist/waitlist.module';
 
 export const SERVICE = 'svc-volunteer';
@@ -36,7 +37,8 @@ export const AppModule = defineServiceModule({
     relations: ['opportunity'],
   })),
   // A deleted user's waitlist places, signups (freeing their spots, via the trigger), photos,
-  // attendance and calendar feed go with them; the freed spots go to the next in line.
+  // attendance and calendar feed go with them; the freed spots go to the next in line, and their
+  // uploaded photo files are removed (issue 33).
   usersReplica: {
     deleteWithUser: [
       WaitlistEntryEntity,
@@ -46,7 +48,7 @@ export const AppModule = defineServiceModule({
       CheckInReceiptEntity,
       CalendarFeedEntity,
     ],
-    afterDelete: WaitlistUserDeletion,
+    afterDelete: VolunteerUserDeletion,
   },
   features: [
     OpportunitiesModule,
@@ -57,5 +59,6 @@ export const AppModule = defineServiceModule({
     AttendanceModule,
     ArchiveModule,
     CalendarModule,
+    UserDeletionModule,
   ],
 });

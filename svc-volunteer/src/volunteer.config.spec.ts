@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { districtTimeZone, volunteerConfigSchema } from './volunteer.config';
 
 const parse = (env: Record<string, string>) =>
-  volunteerConfigSchema.parse({ PUBLIC_URL: 'http://district.test', ...env });
+  volunteerConfigSchema.parse({
+    PUBLIC_URL: 'http://district.test',
+    PHOTO_DIR: '/var/lib/district/photos',
+    ...env,
+  });
 
 describe(districtTimeZone.name, () => {
   it('is America/Chicago unless the district names another', () => {
@@ -26,6 +30,7 @@ describe(districtTimeZone.name, () => {
   it('refuses a zone the runtime does not know, naming the variable', () => {
     const result = volunteerConfigSchema.safeParse({
       PUBLIC_URL: 'http://district.test',
+      PHOTO_DIR: '/var/lib/district/photos',
       DISTRICT_TIME_ZONE: 'Mars/Olympus_Mons',
     });
     expect(result.success).toBe(false);

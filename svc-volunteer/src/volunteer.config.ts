@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailConfigSchema, type ServiceConfig } from '@district/service-kit';
+import { mailConfigSchema, rateLimitConfigSchema, type ServiceConfig } from '@district/service-kit';
 
 // An IANA zone name the runtime knows (Intl throws a RangeError for any other).
 const timeZone = z
@@ -51,11 +51,15 @@ export const volunteerConfigSchema = z.object({
   REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
   // Key of the rotating check-in codes (issue 18); unset: derived from IDENTITY_SECRET.
   CHECK_IN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Issue 33: where uploaded event photos are stored (re-encoded, like svc-auth's AVATAR_DIR).
+  PHOTO_DIR: z.string().min(1),
+  // Photo uploads per minute per user (image work and disk), as svc-auth's avatar uploads.
+  ...rateLimitConfigSchema.shape,
 });
 
 export type VolunteerConfig = ServiceConfig &
   Partial<z.output<typeof volunteerConfigSchema>> &
-  Pick<z.output<typeof volunteerConfigSchema>, 'PUBLIC_URL'>;
+  Pick<z.output<typeof volunteerConfigSchema>, 'PUBLIC_URL' | 'PHOTO_DIR'>;
 
 export function districtTimeZone(config: z.output<typeof volunteerConfigSchema>): string {
   return config.DISTRICT_TIME_ZONE ?? config.REMINDER_TIME_ZONE ?? DEFAULT_DISTRICT_TIME_ZONE;

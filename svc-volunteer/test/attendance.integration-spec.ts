@@ -236,6 +236,21 @@ describe('attendance (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect((await audited(id)).map((r) => [r.actor_id, r.action])).toEqual([
         [student.id, 'attendance.check-in'],
       ]);
+      // Issue 33: once, to the admins, as a live update for their open rosters (no mail).
+      const liveUpdates = (
+        await app.sql<OutboxRow>(
+          `SELECT payload FROM outbox WHERE type = 'notification.requested' ORDER BY seq`,
+        )
+      )
+        .map((row) => row.payload)
+        .filter((payload) => payload.opportunityId === id);
+      expect(liveUpdates).toEqual([
+        expect.objectContaining({
+          userIds: [admin.id],
+          kind: 'attendance.checked-in',
+          email: false,
+        }),
+      ]);
     });
 
     it('answers 403 to a user who is not signed up', async () => {

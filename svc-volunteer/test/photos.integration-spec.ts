@@ -1,4 +1,8 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { identityHeader } from '@district/service-kit/testing';
 import { API_MESSAGES, VALIDATION, type EventPhoto, type Opportunity } from '@district/contracts';
 import {
   admin,
@@ -312,5 +316,178 @@ describe('event photos (svc-volunteer, real PostgreSQL and Redis)', () => {
       expect((await photos(987654, student)).status).toBe(404);
       expect((await app.request('GET', `/api/opportunities/${empty.id}/photos`)).status).toBe(401);
     });
+  });
+
+  // Issue 33: a photo taken or chosen on the phone, as multipart (`photo` and `caption`).
+  describe('uploading a photo file', () => {
+    let event: Opportunity;
+    beforeAll(async () => {
+      event = await archived();
+    });
+
+    const photoDir = () => String((app.config as { PHOTO_DIR?: string }).PHOTO_DIR);
+    const stored = async () => (await readdir(photoDir())).filter((f) => !f.startsWith('.'));
+    const form = (file: Blob | string | null, caption: string | null, field = 'photo') => {
+      const body = new FormData();
+      if (caption !== null) body.append('caption', caption);
+      if (file !== null) body.append(field, file, 'IMG_0001.jpg');
+      return body;
+    };
+    // null: signed out.
+    const upload = (body: FormData | string, as: TestUser | null = student, id = event.id) =>
+      app.request<EventPhoto>('POST', `/api/opportunities/${id}/photos`, {
+        as: as ?? undefined,
+        body,
+      });
+    const jpeg = async (width: number, height: number) =>
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width, height, channels: 3, background: '#3b7a57' } })
+            .withMetadata({ exif: { IFD0: { Copyright: 'GPS 29.95,-90.07' } } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ]);
+    const fetchFile = (url: string, as: TestUser, headers: Record<string, string> = {}) =>
+      fetch(`${app.service.url}${url}`, { headers: { ...identityHeader(as), ...headers } });
+
+    it('stores a phone photo re-encoded (WebP, 1600 px at most, no EXIF), pending, served to its submitter and admins until approved', async () => {
+      const res = await upload(form(await jpeg(3000, 2000), 'Crew at the levee'));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        opportunityId: event.id,
+        caption: 'Crew at the levee',
+        status: 'pending',
+        username: student.name,
+      });
+      const url = res.body.photoUrl;
+      expect(url).toMatch(
+        new RegExp(`^/api/opportunities/${event.id}/photos/${student.id}-[0-9a-f]{16}\\.webp$`),
+      );
+      const file = url.split('/').pop() as string;
+      const meta = await sharp(join(photoDir(), file)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
+      expect(meta.exif).toBeUndefined();
+
+      const mine = await fetchFile(url, student);
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get('content-type')).toBe('image/webp');
+      expect(mine.headers.get('cache-control')).toBe('private, no-cache');
+      const served = Buffer.from(await mine.arrayBuffer());
+      expect((await sharp(served).metadata()).format).toBe('webp');
+      const etag = mine.headers.get('etag') as string;
+      expect((await fetchFile(url, student, { 'if-none-match': etag })).status).toBe(304);
+      // Pending: not for other students, nor through another opportunity.
+      expect((await fetchFile(url, otherStudent)).status).toBe(404);
+      expect((await fetchFile(url.replace(`/${event.id}/`, `/${past.id}/`), student)).status).toBe(
+        404,
+      );
+      expect((await fetchFile(url, admin)).status).toBe(200);
+      expect((await review(event.id, res.body.id, admin, 'approved')).status).toBe(200);
+      expect((await fetchFile(url, otherStudent)).status).toBe(200);
+      expect((await photos(event.id, otherStudent)).body).toEqual([
+        expect.objectContaining({ photoUrl: url, caption: 'Crew at the levee' }),
+      ]);
+      expect((await app.request('GET', url)).status).toBe(401);
+    });
+
+    it('refuses a file that is not an image, a file over 5 MB and a wrong or missing field with 400 naming `photo`, leaving no file behind', async () => {
+      const before = await stored();
+      const cases: Array<[FormData, string]> = [
+        [
+          form(new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>']), 'x'),
+          VALIDATION.avatarNotImage,
+        ],
+        [form(new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]), 'x'), VALIDATION.avatarTooLarge],
+        [form(await jpeg(20, 20), 'x', 'avatar'), VALIDATION.avatarNotImage],
+        [form(null, 'x'), VALIDATION.avatarNotImage],
+      ];
+      for (const [body, message] of cases) {
+        const res = await upload(body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          statusCode: 400,
+          message,
+          errors: [{ path: 'photo', message }],
+        });
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('checks the caption as the JSON call does, and stores nothing then', async () => {
+      const before = await stored();
+      const res = await upload(form(await jpeg(30, 30), null));
+      expect(res.status).toBe(400);
+      expect((res.body as unknown as { errors: unknown }).errors).toEqual([
+        { path: 'caption', message: VALIDATION.captionRequired },
+      ]);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('answers 401 signed out and 409 for an active opportunity, removing the file it stored', async () => {
+      expect((await upload(form(await jpeg(30, 30), 'x'), null)).status).toBe(401);
+      const { body: upcoming } = await app.request<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        json: opportunityBody(),
+      });
+      const before = await stored();
+      const res = await upload(form(await jpeg(31, 31), 'x'), student, upcoming.id);
+      expect(res.status).toBe(409);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('removes the photo files of a deleted account with its rows', async () => {
+      const leaving: TestUser = { id: 77, name: 'Lee Leaving', school: 'Chalmette High School' };
+      await app.events.registerUsers(leaving);
+      const res = await upload(form(await jpeg(40, 40), 'Mine'), leaving);
+      expect(res.status).toBe(201);
+      const file = res.body.photoUrl.split('/').pop() as string;
+      expect(await stored()).toContain(file);
+      await app.events.deliver('user.deleted', { id: leaving.id });
+      expect(await stored()).not.toContain(file);
+      expect((await stored()).some((f) => f.startsWith(`${student.id}-`))).toBe(true);
+    });
+
+    it('keeps taking JSON with a URL on the same call', async () => {
+      const res = await submit(event.id, student, {
+        photoUrl: 'https://photos.example.org/levee.jpg',
+        caption: 'By URL',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.photoUrl).toBe('https://photos.example.org/levee.jpg');
+    });
+  });
+
+  // Issue 33: photo submissions cost image work and disk, so they are counted like avatar uploads.
+  it('limits submissions per user and minute (RATE_LIMIT_PER_MINUTE), with the RateLimit headers', async () => {
+    const limited = await startVolunteerService({ config: { RATE_LIMIT_PER_MINUTE: 2 } });
+    try {
+      await limited.events.registerUsers(admin, student, otherStudent);
+      const { body: event } = await limited.request<Opportunity>('POST', '/api/opportunities', {
+        as: admin,
+        json: opportunityBody(),
+      });
+      await limited.request('PATCH', `/api/opportunities/${event.id}/status`, {
+        as: admin,
+        json: { status: 'archived' },
+      });
+      const send = (as: TestUser) =>
+        limited.request('POST', `/api/opportunities/${event.id}/photos`, {
+          as,
+          json: { photoUrl: 'https://photos.example.org/a.jpg', caption: 'Crew' },
+        });
+      expect((await send(student)).status).toBe(201);
+      const second = await send(student);
+      expect(second.status).toBe(201);
+      expect(second.headers.get('ratelimit-policy')).toBe('2;w=60');
+      expect(second.headers.get('ratelimit-remaining')).toBe('0');
+      const third = await send(student);
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Per user: another student is not held back.
+      expect((await send(otherStudent)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -58,6 +58,9 @@ export const apiPaths = {
   opportunityWaitlist: (id: Id) => `/api/opportunities/${seg(id)}/waitlist`,
   myWaitlist: '/api/opportunities/mine/waitlist',
   opportunityPhotos: (id: Id) => `/api/opportunities/${seg(id)}/photos`,
+  // Issue 33: an uploaded event photo, as stored (its photoUrl).
+  opportunityPhotoFile: (id: Id, file: string) =>
+    `/api/opportunities/${seg(id)}/photos/${encodeURIComponent(file)}`,
   // Issue 18: one opportunity as an .ics file; GET the caller's feed address, DELETE for a new one.
   opportunityCalendar: (id: Id) => `/api/opportunities/${seg(id)}/calendar.ics`,
   calendarFeed: '/api/calendar/feed',
@@ -149,6 +152,7 @@ export const API_ROUTES = {
   myWaitlist: { method: 'GET', path: '/api/opportunities/mine/waitlist' },
   listPhotos: { method: 'GET', path: '/api/opportunities/:id/photos' },
   submitPhoto: { method: 'POST', path: '/api/opportunities/:id/photos' },
+  getPhotoFile: { method: 'GET', path: '/api/opportunities/:id/photos/:file' },
   changePhotoStatus: { method: 'PATCH', path: '/api/opportunities/:id/photos/:photoId/status' },
   roster: { method: 'GET', path: '/api/opportunities/:id/roster' },
   markAttendance: { method: 'PUT', path: '/api/opportunities/:id/attendance/:userId' },

@@ -20,6 +20,8 @@ export const PASSWORD_MIN = 8;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_ACCEPT = 'image/*';
+// Issue 33: an event photo taken or chosen on the phone is checked and re-encoded like an avatar.
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const SPACES_MIN = 1;
 export const SPACES_MAX = 10_000;

@@ -208,3 +208,9 @@ export type IdParam = z.output<typeof idParamSchema>;
 
 export const photoParamSchema = z.object({ id: routeIdSchema, photoId: routeIdSchema });
 export type PhotoParam = z.output<typeof photoParamSchema>;
+// Issue 33: an uploaded photo's stored name, "<submitter id>-<hash>.webp" (as avatars'; any other
+// name is a 404 at the service, which matches it itself).
+export const photoFileParamSchema = z.object({
+  id: routeIdSchema,
+  file: plainText().max(30).meta({ pattern: '^\\d{1,12}-[0-9a-f]{16}\\.webp$' }),
+});

@@ -61,5 +61,16 @@ export function isNewOpportunityNotification(item: unknown): item is Notificatio
   return notificationItemSchema.safeParse(item).success;
 }
 
+// Issue 33: a personal item that only says "this changed, read it again" (a student checked in:
+// the admins' open roster updates). The browser refreshes its opportunity data and shows no toast.
+export const LIVE_UPDATE_KINDS = ['attendance.checked-in'] as const;
+
+export function isLiveUpdate(item: unknown): boolean {
+  return (
+    isPersonalNotification(item) &&
+    (LIVE_UPDATE_KINDS as readonly string[]).includes(item.data.kind)
+  );
+}
+
 // SSE `event:` name on /api/notifications/stream.
 export const NOTIFICATION_SSE_EVENT = 'notification';

@@ -114,6 +114,23 @@ export const eventPhotoSchema = z.strictObject({
 });
 export type EventPhotoInput = z.output<typeof eventPhotoSchema>;
 
+// Issue 33: the same call as multipart/form-data, the image file in PHOTO_FIELD and the caption
+// as a text field; the service checks and re-encodes the file like an avatar.
+export const PHOTO_FIELD = 'photo';
+export const eventPhotoUploadSchema = eventPhotoSchema.pick({ caption: true });
+export type EventPhotoUploadInput = z.output<typeof eventPhotoUploadSchema>;
+
+// The Submit Photos form: a file taken or chosen on the phone (`hasFile`), or the photo's URL,
+// checked as the call checks it; the caption either way.
+export const submitPhotoFormSchema = eventPhotoUploadSchema
+  .extend({ photoUrl: plainText(), hasFile: z.boolean() })
+  .superRefine((value, ctx) => {
+    if (value.hasFile) return;
+    const url = eventPhotoSchema.shape.photoUrl.safeParse(value.photoUrl);
+    if (!url.success)
+      ctx.addIssue({ code: 'custom', path: ['photoUrl'], message: url.error.issues[0].message });
+  });
+
 export const eventPhotoResponseSchema = z.object({
   id: z.number().int(),
   opportunityId: z.number().int(),

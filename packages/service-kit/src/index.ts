@@ -67,3 +67,5 @@ export * from './metrics';
 export * from './tracing';
 export * from './i18n';
 export * from './list-cache';
+export * from './uploads';
+export * from './rate-limit';

@@ -3,6 +3,7 @@
 import './styles.css';
 
 export { cn } from './lib/cn';
+export { useObjectUrl } from './lib/object-url';
 
 export {
   Button,

@@ -9,26 +9,13 @@ import {
   toastError,
   translate,
   useAuth,
+  useObjectUrl,
   useT,
 } from '@district/ui';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { withoutStatus } from '../forms/form-helpers';
 import { loadSchemas } from '../forms/load-schemas';
 import { useUploadAvatar } from './layout.queries';
-
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 export function AvatarDialog({
   open,

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, type RegisterOptions } from '@district/contracts';
-import { Public, requestLanguage } from '@district/service-kit';
+import { Public, RateLimitGuard, requestLanguage } from '@district/service-kit';
 import { SessionCookie } from '../sessions/session-cookie.service';
 import { SessionStore } from '../sessions/session-store';
 import { SignInSession } from '../sessions/sign-in-session';
@@ -20,7 +20,7 @@ import { UserRefs, type OwnUserView } from '../users/user-ref';
 import type { UserView } from '../users/user-view';
 import { CurrentUserQueryDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
-import { RateLimitGuard, RegistrationRateLimit } from '../rate-limit/rate-limit.guard';
+import { RegistrationRateLimit } from '../rate-limit/registration-rate-limit';
 import { DeviceCookie } from './device-cookie';
 import { LocalAuthGuard } from './local-auth.guard';
 

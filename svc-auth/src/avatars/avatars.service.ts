@@ -1,10 +1,17 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { API_MESSAGES, VALIDATION } from '@district/contracts';
-import { fieldError, OutboxService, withTransaction } from '@district/service-kit';
+import {
+  fieldError,
+  IMAGE_SIZES,
+  imageFileName,
+  NotAnImageError,
+  OutboxService,
+  processImage,
+  withTransaction,
+} from '@district/service-kit';
 import { toUserEventPayload, type UserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
-import { avatarFileName, NotAnImageError, processAvatar } from './avatar-image.util';
 import { AvatarStorage } from './avatar-storage.service';
 
 export const AVATAR_URL_PREFIX = '/api/avatars/';
@@ -21,12 +28,12 @@ export class AvatarsService {
   async replace(userId: number, upload: Buffer): Promise<UserView> {
     let processed;
     try {
-      processed = await processAvatar(upload);
+      processed = await processImage(upload, IMAGE_SIZES.avatar);
     } catch (error) {
       if (error instanceof NotAnImageError) throw fieldError('avatar', VALIDATION.avatarNotImage);
       throw error;
     }
-    const file = avatarFileName(userId, processed.hash);
+    const file = imageFileName(userId, processed.hash);
     // The file goes first: if the transaction then fails, an unreferenced file is harmless,
     // whereas a committed URL without its file would be a broken picture everywhere.
     await this.storage.write(file, processed.bytes);

@@ -1,10 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { TOASTS } from '@district/contracts';
-import { Public } from '@district/service-kit';
+import { Public, RateLimitGuard } from '@district/service-kit';
 import { ForgotPasswordDto, ResetPasswordDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 import { ResetErrorFilter } from './reset-error.filter';
-import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 
 const RESET_DONE_MESSAGE = 'Password has been reset successfully';
 

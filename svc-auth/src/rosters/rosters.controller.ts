@@ -1,5 +1,7 @@
 import { Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+// request.isMultipart() and request.parts() (the plugin is registered by the kit's MultipartModule).
+import type {} from '@fastify/multipart';
 import { REGISTRATION_MESSAGES, type RosterImportResult } from '@district/contracts';
 import { CurrentUser, fieldError, Roles, type Identity } from '@district/service-kit';
 import type { ParsedOrgs, ParsedUsers } from './oneroster-csv';

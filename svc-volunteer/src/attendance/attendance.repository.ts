@@ -42,6 +42,15 @@ export class AttendanceRepository {
     });
   }
 
+  // Issue 33: the admins (who take attendance), told when a student checks in.
+  async adminIds(manager: EntityManager): Promise<number[]> {
+    const rows = await manager.getRepository(UserReplicaEntity).find({
+      select: { id: true },
+      where: { isAdmin: true, deleted: false },
+    });
+    return rows.map((row) => row.id);
+  }
+
   isSignedUp(opportunityId: number, userId: number): Promise<boolean> {
     return this.signups.existsBy({ opportunityId, userId });
   }

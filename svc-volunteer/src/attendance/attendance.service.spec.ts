@@ -61,6 +61,7 @@ describe(AttendanceService.name, () => {
       | 'findReceipt'
       | 'addReceipt'
       | 'findMark'
+      | 'adminIds'
     >
   >;
   let outbox: jest.Mocked<Pick<OutboxService, 'add'>>;
@@ -78,6 +79,7 @@ describe(AttendanceService.name, () => {
       findReceipt: jest.fn(async () => null),
       addReceipt: jest.fn(async () => true),
       findMark: jest.fn(async () => mark(true)),
+      adminIds: jest.fn(async () => [1, 5]),
     };
     outbox = { add: jest.fn(async () => undefined) } as never;
     audit = { record: jest.fn(async () => 'audit-id') } as never;
@@ -159,6 +161,27 @@ describe(AttendanceService.name, () => {
         expect.objectContaining({ actorId: STUDENT.id, action: 'attendance.check-in' }),
       );
       expect(attendance.addReceipt).not.toHaveBeenCalled();
+    });
+
+    it('tells the admins as a live update (no mail), so an open roster shows the check-in', async () => {
+      await sut.checkIn(STUDENT, 7, { code: codeAt(DURING) }, DURING);
+      expect(outbox.add).toHaveBeenCalledWith(manager, 'notification.requested', {
+        userIds: [1, 5],
+        kind: 'attendance.checked-in',
+        title: OPPORTUNITY.title,
+        body: '',
+        path: null,
+        opportunityId: 7,
+        email: false,
+      });
+      // An admin's own mark updates their roster by itself: no live update then.
+      outbox.add.mockClear();
+      await sut.mark(ADMIN, 7, STUDENT.id, true);
+      expect(outbox.add).not.toHaveBeenCalledWith(
+        manager,
+        'notification.requested',
+        expect.anything(),
+      );
     });
 
     it('refuses a wrong code (400 code), a student not signed up (403), a closed window (409)', async () => {

@@ -11,6 +11,7 @@ import {
   checkInPageUrl,
   EVENT_TYPES,
   CHECK_IN_MAX_DELAY_HOURS,
+  LIVE_UPDATE_KINDS,
   VALIDATION,
   type AttendanceMethod,
   type CheckInInput,
@@ -198,6 +199,21 @@ export class AttendanceService {
           recordedBy,
           method,
         });
+      // Issue 33: a check-in reaches the admins' notification streams as a live update (no toast),
+      // so a roster open on their screen shows it at once.
+      if (mark && method === 'check-in') {
+        const admins = await this.attendance.adminIds(manager);
+        if (admins.length > 0)
+          await this.outbox.add(manager, EVENT_TYPES.notificationRequested, {
+            userIds: admins,
+            kind: LIVE_UPDATE_KINDS[0],
+            title: opportunity.title,
+            body: '',
+            path: null,
+            opportunityId: opportunity.id,
+            email: false,
+          });
+      }
       // Issue 18: who took attendance (or the student's own scan) is in the audit trail with the
       // hours it creates or voids; a mark that changes nothing records nothing.
       if (mark)

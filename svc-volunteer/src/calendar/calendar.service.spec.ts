@@ -10,6 +10,7 @@ const SECRET = 'identity-secret-0123456789abcdef0123456789';
 const config = {
   IDENTITY_SECRET: SECRET,
   PUBLIC_URL: 'https://volunteer.test',
+  PHOTO_DIR: '/tmp/photos',
 } as VolunteerConfig;
 const ENTRY = {
   id: 7,

@@ -1,5 +1,5 @@
 import { createZodDto } from 'nestjs-zod';
-import { eventPhotoSchema, photoParamSchema } from '@district/contracts';
+import { photoFileParamSchema, photoParamSchema } from '@district/contracts';
 
 export class PhotoParamDto extends createZodDto(photoParamSchema) {}
-export class EventPhotoDto extends createZodDto(eventPhotoSchema) {}
+export class PhotoFileParamDto extends createZodDto(photoFileParamSchema) {}

@@ -87,6 +87,27 @@ export class PhotosRepository {
     return rows[0];
   }
 
+  // Issue 33: whether the viewer may see a photo stored at this URL (its row's rules, as listFor).
+  async visibleWithUrl(
+    opportunityId: number,
+    photoUrl: string,
+    viewer: Identity,
+  ): Promise<boolean> {
+    const query = this.repo
+      .createQueryBuilder('p')
+      .where('p.opportunityId = :opportunityId', { opportunityId })
+      .andWhere('p.photoUrl = :photoUrl', { photoUrl });
+    if (!viewer.isAdmin)
+      query.andWhere(`(p.status = 'approved' OR p.userId = :viewerId)`, { viewerId: viewer.id });
+    return query.getExists();
+  }
+
+  // Whether any row still names this URL (an upload refused after storing its file removes the
+  // file only when nothing else shows it: the same picture again has the same name).
+  isUrlUsed(photoUrl: string): Promise<boolean> {
+    return this.repo.exists({ where: { photoUrl } });
+  }
+
   async opportunityStatus(
     opportunityId: number,
     manager: EntityManager = this.repo.manager,

@@ -1,8 +1,15 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  NotFoundException,
+} from '@nestjs/common';
+import sharp from 'sharp';
 import type { DataSource, EntityManager } from 'typeorm';
 import { API_MESSAGES, CONSENT_MESSAGES } from '@district/contracts';
 import { UNKNOWN_USER_NAME, type AuditService, type Identity } from '@district/service-kit';
+import type { PhotoStorage } from './photo-storage';
 import type { PhotoRow, PhotosRepository } from './photos.repository';
 import { PhotosService } from './photos.service';
 
@@ -29,9 +36,16 @@ describe(PhotosService.name, () => {
   let photos: jest.Mocked<
     Pick<
       PhotosRepository,
-      'listFor' | 'insertForArchived' | 'opportunityStatus' | 'lockStatus' | 'setStatus'
+      | 'listFor'
+      | 'insertForArchived'
+      | 'opportunityStatus'
+      | 'lockStatus'
+      | 'setStatus'
+      | 'visibleWithUrl'
+      | 'isUrlUsed'
     >
   >;
+  let storage: jest.Mocked<Pick<PhotoStorage, 'write' | 'remove' | 'read'>>;
   let audit: jest.Mocked<Pick<AuditService, 'record' | 'recordFailure'>>;
   let sut: PhotosService;
 
@@ -43,6 +57,13 @@ describe(PhotosService.name, () => {
       opportunityStatus: jest.fn(async () => 'archived' as const),
       lockStatus: jest.fn(async () => 'pending' as const),
       setStatus: jest.fn(async () => photo({ status: 'approved' })),
+      visibleWithUrl: jest.fn(async () => true),
+      isUrlUsed: jest.fn(async () => false),
+    } as never;
+    storage = {
+      write: jest.fn(async () => undefined),
+      remove: jest.fn(async () => undefined),
+      read: jest.fn(async () => Buffer.from('webp')),
     } as never;
     audit = {
       record: jest.fn(async () => 'audit-id'),
@@ -57,6 +78,7 @@ describe(PhotosService.name, () => {
       dataSource as unknown as DataSource,
       photos as unknown as PhotosRepository,
       audit as unknown as AuditService,
+      storage as unknown as PhotoStorage,
     );
   });
 
@@ -97,6 +119,73 @@ describe(PhotosService.name, () => {
       photos.insertForArchived.mockRejectedValue(Object.assign(new Error('fk'), { code: '23503' }));
       await expect(sut.submit(7, STUDENT, 'u', 'c')).rejects.toThrow(
         API_MESSAGES.opportunityNotFound,
+      );
+    });
+  });
+
+  describe('upload', () => {
+    const jpeg = () =>
+      sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#2a6f4e' } })
+        .withMetadata({ exif: { IFD0: { Copyright: 'phone' } } })
+        .jpeg()
+        .toBuffer();
+
+    it('stores the photo re-encoded (WebP, at most 1600 px, no metadata) and submits its address', async () => {
+      await sut.upload(7, STUDENT, await jpeg(), 'Crew');
+      const [file, bytes] = storage.write.mock.calls[0];
+      expect(file).toMatch(/^101-[0-9a-f]{16}\.webp$/);
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
+      expect(meta.exif).toBeUndefined();
+      expect(photos.insertForArchived).toHaveBeenCalledWith(
+        7,
+        STUDENT,
+        `/api/opportunities/7/photos/${file}`,
+        'Crew',
+      );
+    });
+
+    it('refuses bytes that are not an image as a 400 on `photo`, storing nothing', async () => {
+      const error = await sut.upload(7, STUDENT, Buffer.from('<svg/>'), 'c').catch((e) => e);
+      expect(error).toBeInstanceOf(BadRequestException);
+      expect((error as BadRequestException).getResponse()).toMatchObject({
+        errors: [{ path: 'photo', message: 'Please select an image file' }],
+      });
+      expect(storage.write).not.toHaveBeenCalled();
+    });
+
+    it('removes the stored file again when the submission is refused', async () => {
+      photos.insertForArchived.mockResolvedValue(undefined);
+      photos.opportunityStatus.mockResolvedValue('active');
+      await expect(sut.upload(7, STUDENT, await jpeg(), 'c')).rejects.toThrow(ConflictException);
+      expect(storage.remove).toHaveBeenCalledWith(storage.write.mock.calls[0][0]);
+    });
+
+    it('keeps the file when an earlier photo row shows the same picture', async () => {
+      photos.insertForArchived.mockResolvedValue(undefined);
+      photos.isUrlUsed.mockResolvedValue(true);
+      await expect(sut.upload(7, STUDENT, await jpeg(), 'c')).rejects.toThrow();
+      expect(storage.remove).not.toHaveBeenCalled();
+    });
+
+    it('refuses a restricted student before any image work', async () => {
+      restricted = true;
+      await expect(sut.upload(7, STUDENT, await jpeg(), 'c')).rejects.toThrow(ForbiddenException);
+      expect(storage.write).not.toHaveBeenCalled();
+    });
+
+    it('serves a file only where the viewer may see its row (404 otherwise)', async () => {
+      await expect(sut.checkFileVisible(7, '3-0123456789abcdef.webp', STUDENT)).resolves.toBe(
+        undefined,
+      );
+      expect(photos.visibleWithUrl).toHaveBeenCalledWith(
+        7,
+        '/api/opportunities/7/photos/3-0123456789abcdef.webp',
+        STUDENT,
+      );
+      photos.visibleWithUrl.mockResolvedValue(false);
+      await expect(sut.checkFileVisible(7, '3-0123456789abcdef.webp', STUDENT)).rejects.toThrow(
+        NotFoundException,
       );
     });
   });

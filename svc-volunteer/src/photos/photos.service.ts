@@ -8,17 +8,26 @@ import {
 import { DataSource } from 'typeorm';
 import {
   API_MESSAGES,
+  apiPaths,
   CONSENT_MESSAGES,
+  PHOTO_FIELD,
+  VALIDATION,
   type EventPhoto,
   type ReviewDecision,
 } from '@district/contracts';
 import {
   AuditService,
+  fieldError,
+  IMAGE_SIZES,
+  imageFileName,
+  NotAnImageError,
+  processImage,
   UNKNOWN_USER_NAME,
   withTransaction,
   type Identity,
   isRestrictedUser,
 } from '@district/service-kit';
+import { PhotoStorage } from './photo-storage';
 import { PhotosRepository, type PhotoRow } from './photos.repository';
 
 function toPhoto(row: PhotoRow): EventPhoto {
@@ -39,6 +48,7 @@ export class PhotosService {
     private readonly dataSource: DataSource,
     private readonly photos: PhotosRepository,
     private readonly audit: AuditService,
+    private readonly storage: PhotoStorage,
   ) {}
 
   // Admins see every photo; everyone else approved ones plus their own pending ones.
@@ -55,9 +65,64 @@ export class PhotosService {
     photoUrl: string,
     caption: string,
   ): Promise<EventPhoto> {
-    // Issue 20: a student under 13 waiting for a guardian's consent adds no photos.
+    await this.refuseRestricted(user);
+    return this.insert(opportunityId, user, photoUrl, caption);
+  }
+
+  // Issue 33: a photo taken or chosen on the phone. The bytes are checked and re-encoded like an
+  // avatar (WebP, no metadata, at most 1600 px a side), stored, then submitted as above with the
+  // stored file's address; when the submission is refused the file goes again.
+  async upload(
+    opportunityId: number,
+    user: Identity,
+    upload: Buffer,
+    caption: string,
+  ): Promise<EventPhoto> {
+    await this.refuseRestricted(user);
+    let processed;
+    try {
+      processed = await processImage(upload, IMAGE_SIZES.photo);
+    } catch (error) {
+      if (error instanceof NotAnImageError)
+        throw fieldError(PHOTO_FIELD, VALIDATION.avatarNotImage);
+      throw error;
+    }
+    const file = imageFileName(user.id, processed.hash);
+    const photoUrl = apiPaths.opportunityPhotoFile(opportunityId, file);
+    // The file goes first: a row must never name a file that is not there.
+    await this.storage.write(file, processed.bytes);
+    try {
+      return await this.insert(opportunityId, user, photoUrl, caption);
+    } catch (error) {
+      if (!(await this.photos.isUrlUsed(photoUrl).catch(() => true)))
+        await this.storage.remove(file).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  // Issue 33: 404 unless the viewer may see a photo row naming this file.
+  async checkFileVisible(opportunityId: number, file: string, viewer: Identity): Promise<void> {
+    const photoUrl = apiPaths.opportunityPhotoFile(opportunityId, file);
+    if (!(await this.photos.visibleWithUrl(opportunityId, photoUrl, viewer)))
+      throw new NotFoundException(API_MESSAGES.notFound);
+  }
+
+  readFile(file: string): Promise<Buffer | null> {
+    return this.storage.read(file);
+  }
+
+  // Issue 20: a student under 13 waiting for a guardian's consent adds no photos.
+  private async refuseRestricted(user: Identity): Promise<void> {
     if (await isRestrictedUser(this.dataSource.manager, user.id))
       throw new ForbiddenException(CONSENT_MESSAGES.restrictedPhoto);
+  }
+
+  private async insert(
+    opportunityId: number,
+    user: Identity,
+    photoUrl: string,
+    caption: string,
+  ): Promise<EventPhoto> {
     let photo: PhotoRow | undefined;
     try {
       photo = await this.photos.insertForArchived(opportunityId, user, photoUrl, caption);

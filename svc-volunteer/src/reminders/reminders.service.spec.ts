@@ -55,7 +55,7 @@ describe(RemindersService.name, () => {
       reminders as unknown as RemindersRepository,
       outbox as unknown as OutboxService,
       queue as unknown as Queue<ReminderJobData>,
-      { PUBLIC_URL: 'https://volunteer.test' } as VolunteerConfig,
+      { PUBLIC_URL: 'https://volunteer.test', PHOTO_DIR: '/tmp/photos' } as VolunteerConfig,
       logger as unknown as Logger,
     );
   });

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
@@ -140,6 +143,10 @@ export async function startVolunteerService(options: StartOptions = {}): Promise
     ...(options.prefix ? { BULLMQ_PREFIX: options.prefix } : {}),
     ARCHIVE_INTERVAL_MS: options.archiveIntervalMs ?? 3_600_000,
     PUBLIC_URL: TEST_PUBLIC_URL,
+    // Issue 33: uploaded photos go to a folder of this run's own.
+    PHOTO_DIR: await mkdtemp(join(tmpdir(), 'svc-volunteer-photos-')),
+    // Suites upload from one user; the photo suite sets its own limit.
+    RATE_LIMIT_PER_MINUTE: 10_000,
     ...options.config,
   });
   const service = await startTestService(

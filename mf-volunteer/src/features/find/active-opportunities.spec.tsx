@@ -50,8 +50,12 @@ describe('the Active list', () => {
     expect(cards().map(name)).toEqual(['Event 1', 'Tutoring', 'Event 2']);
     const series = screen.getByRole('article', { name: 'Tutoring' });
     expect(within(series).getByText('Every Saturday · 6 dates')).toBeTruthy();
-    // The summary still counts dates.
-    expect(screen.getByRole('status').textContent).toBe('8 opportunities');
+    // Issue 33: the summary counts what is shown, a series once ("8 opportunities" above 3
+    // cards read as missing ones).
+    expect(screen.getByRole('status').textContent).toBe(`${cards().length} opportunities`);
+    expect(cards()).toHaveLength(3);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'tutoring' } });
+    expect(screen.getByRole('status').textContent).toBe('1 of 3 opportunities match');
   });
 
   it('counts cards, not dates, for "Show more"', () => {
@@ -65,10 +69,10 @@ describe('the Active list', () => {
   it('speaks Spanish: the summary plural and the series card', async () => {
     renderList([opp(1, 2), ...tutoring]);
     await act(() => changeLanguage('es'));
-    expect(screen.getByRole('status').textContent).toBe('7 oportunidades');
+    expect(screen.getByRole('status').textContent).toBe('2 oportunidades');
     expect(screen.getByRole('searchbox', { name: 'Buscar oportunidades' })).toBeTruthy();
     expect(screen.getByText('Cada sábado · 6 fechas')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Event' } });
-    expect(await screen.findByText('1 de 7 oportunidades coinciden')).toBeTruthy();
+    expect(await screen.findByText('1 de 2 oportunidades coinciden')).toBeTruthy();
   });
 });

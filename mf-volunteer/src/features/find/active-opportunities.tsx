@@ -52,6 +52,8 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
   );
   // A weekly series is one card: the window and "Show more" count cards.
   const entries = useMemo(() => groupSeries(found), [found]);
+  // Issue 33: the summary counts cards, as they are shown (a weekly series is one card).
+  const cardCount = useMemo(() => groupSeries(opportunities).length, [opportunities]);
   const shown = entries.slice(0, limit);
   const filtered = isFiltered(deferred);
   const ids = { search: useId(), results: useId() };
@@ -137,8 +139,8 @@ export function ActiveOpportunities({ opportunities }: { opportunities: Opportun
       </div>
       <p className="finder__summary" role="status" aria-live="polite" aria-atomic="true">
         {filtered
-          ? t('volunteer.find.matching', { found: found.length, count: opportunities.length })
-          : t('volunteer.find.count', { count: opportunities.length })}
+          ? t('volunteer.find.matching', { found: entries.length, count: cardCount })
+          : t('volunteer.find.count', { count: cardCount })}
       </p>
       <div
         id={ids.results}

@@ -62,9 +62,13 @@ export const useReviewPhoto = (photo: EventPhoto) =>
     toastTitle: () => messages().toasts.photoStatusUpdated,
   });
 
-// A student's photo of a past event; it shows after an admin approves.
+// A student's photo of a past event, by URL (JSON) or as a file from the phone (issue 33:
+// multipart FormData, `photo` and `caption`); it shows after an admin approves.
 export const useSubmitPhoto = (opportunityId: number, onDone: () => void) =>
-  useVolunteerChange<{ opportunityId: number; photoUrl: string; caption: string }, EventPhoto>({
+  useVolunteerChange<
+    { opportunityId: number; photoUrl: string; caption: string } | FormData,
+    EventPhoto
+  >({
     send: (body) => sendJson<EventPhoto>('POST', apiPaths.opportunityPhotos(opportunityId), body),
     toastTitle: () => messages().toasts.photoSubmitted,
     onDone,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   createDocument,
   type ZodOpenApiOperationObject,
@@ -150,22 +151,15 @@ function operation(name: string, endpoint: EndpointSpec): ZodOpenApiOperationObj
       ...(endpoint.params ? { path: endpoint.params } : {}),
       ...(endpoint.query ? { query: endpoint.query } : {}),
     },
-    ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: endpoint.body } },
-          },
-        }
-      : {}),
-    ...(endpoint.multipart
+    ...(endpoint.body || endpoint.multipart
       ? {
           requestBody: {
             required: true,
             content: {
-              'multipart/form-data': {
-                schema: multipartSchema(endpoint.multipart),
-              },
+              ...(endpoint.body ? { 'application/json': { schema: endpoint.body } } : {}),
+              ...(endpoint.multipart
+                ? { 'multipart/form-data': { schema: multipartSchema(endpoint.multipart) } }
+                : {}),
             },
           },
         }
@@ -244,19 +238,33 @@ export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 function multipartSchema(multipart: NonNullable<EndpointSpec['multipart']>) {
   const fields = typeof multipart.field === 'string' ? [multipart.field] : [...multipart.field];
-  return {
-    type: 'object' as const,
-    required: fields,
-    properties: Object.fromEntries(
+  if (!multipart.text) {
+    return {
+      type: 'object' as const,
+      required: fields,
+      properties: Object.fromEntries(
+        fields.map((field) => [
+          field,
+          {
+            type: 'string' as const,
+            contentMediaType: 'application/octet-stream',
+            maxLength: multipart.maxBytes,
+            description: multipart.description,
+          },
+        ]),
+      ),
+    };
+  }
+  // The text fields keep their zod schema (limits, required); the file fields are added to it.
+  return multipart.text.extend(
+    Object.fromEntries(
       fields.map((field) => [
         field,
-        {
-          type: 'string' as const,
+        z.string().max(multipart.maxBytes).meta({
           contentMediaType: 'application/octet-stream',
-          maxLength: multipart.maxBytes,
           description: multipart.description,
-        },
+        }),
       ]),
     ),
-  };
+  );
 }

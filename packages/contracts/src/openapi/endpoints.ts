@@ -28,7 +28,7 @@ import {
   joinCodeCreatedResponseSchema,
   joinCodeResponseSchema,
 } from '../join-codes.schema';
-import { AVATAR_MAX_BYTES } from '../constants';
+import { AVATAR_MAX_BYTES, PHOTO_MAX_BYTES } from '../constants';
 import {
   districtClaimParamSchema,
   districtLinkSchema,
@@ -37,11 +37,13 @@ import {
   districtStartQuerySchema,
 } from '../district-sign-in';
 import { apiErrorSchema } from '../errors';
-import { idParamSchema, photoParamSchema } from '../fields';
+import { idParamSchema, photoFileParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
 import {
   eventPhotoResponseSchema,
   eventPhotoSchema,
+  eventPhotoUploadSchema,
+  PHOTO_FIELD,
   opportunitiesQuerySchema,
   opportunityResponseSchema,
   opportunityStatusSchema,
@@ -141,8 +143,14 @@ export interface EndpointSpec {
   // JSON request body.
   body?: z.ZodType;
   // multipart/form-data upload (the avatar): field name → description.
-  // One file field, or several (each required, each up to maxBytes).
-  multipart?: { field: string | readonly string[]; description: string; maxBytes: number };
+  // One file field, or several (each required, each up to maxBytes); `text` the form's text
+  // fields beside the file (an event photo's caption). With `body` too, the call takes either.
+  multipart?: {
+    field: string | readonly string[];
+    description: string;
+    maxBytes: number;
+    text?: z.ZodObject;
+  };
   // A file as the whole body (the PDF to verify).
   file?: { contentType: string; description: string; maxBytes: number };
   success: {
@@ -185,9 +193,7 @@ const auditPageSchema = z.object({
 });
 
 // Path names the services match themselves (anything else is a 404): the document says their form.
-const avatarFileParamSchema = z.object({
-  file: z.string().max(30).meta({ pattern: '^\\d{1,12}-[0-9a-f]{16}\\.webp$' }),
-});
+const avatarFileParamSchema = photoFileParamSchema.pick({ file: true });
 const calendarFileParamSchema = z.object({
   file: z.string().max(47).meta({ pattern: '^[A-Za-z0-9_-]{43}\\.ics$' }),
 });
@@ -730,8 +736,30 @@ const spec: Registry = {
     access: 'signedIn',
     params: idParamSchema,
     body: eventPhotoSchema,
+    multipart: {
+      field: PHOTO_FIELD,
+      description: 'A photo taken or chosen on the phone: an image of at most 5 MB',
+      maxBytes: PHOTO_MAX_BYTES,
+      text: eventPhotoUploadSchema,
+    },
+    description:
+      'Either JSON with the photo’s URL, or (issue 33) multipart/form-data with the image file in `photo` and the `caption`: the image is checked, re-encoded to WebP without its metadata and stored, and photoUrl then names it (GET …/photos/{file}). A file that is not an image, or over 5 MB, is a 400 naming `photo`.',
+    rateLimit: 'counter',
     success: { status: 201, schema: eventPhotoResponseSchema, description: 'Submitted, pending' },
     errors: [404, 409, 415],
+  },
+  getPhotoFile: {
+    summary: 'An uploaded event photo',
+    tag: 'Opportunities',
+    access: 'signedIn',
+    params: photoFileParamSchema,
+    description:
+      'Approved photos to anyone signed in; a pending or rejected one to its submitter and admins only.',
+    success: { status: 200, contentType: 'image/webp', description: 'The image' },
+    errors: [404],
+    alsoAnswers: [
+      { status: 304, description: 'Not modified: the copy named in If-None-Match is current' },
+    ],
   },
   changePhotoStatus: {
     summary: 'Approve or reject an event photo',

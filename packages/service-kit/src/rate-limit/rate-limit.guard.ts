@@ -1,13 +1,5 @@
-import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
-
-// Registration's own ceilings (REGISTRATIONS_PER_MINUTE, REGISTRATIONS_PER_DAY) instead of
-// RATE_LIMIT_PER_MINUTE: rate-limit.module.ts reads this mark.
-const RATE_LIMIT_POLICY = 'district:rate-limit-policy';
-export const RegistrationRateLimit = () => SetMetadata(RATE_LIMIT_POLICY, 'registration');
-export function isRegistration(context: ExecutionContext): boolean {
-  return Reflect.getMetadata(RATE_LIMIT_POLICY, context.getHandler()) === 'registration';
-}
 
 interface Window {
   limit: number;

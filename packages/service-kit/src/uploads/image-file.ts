@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-
-const AVATAR_SIZE = 256;
+import sharp, { type ResizeOptions } from 'sharp';
 
 // Raster formats only: sharp also reads SVG and PDF, which are text/vector documents we do not
 // want to rasterise from user input.
@@ -17,15 +15,24 @@ export class NotAnImageError extends Error {
   }
 }
 
-export interface ProcessedAvatar {
+export interface ProcessedImage {
   bytes: Buffer;
   // First 16 hex chars of sha256(bytes): the file name changes whenever the picture does.
   hash: string;
 }
 
-// Checks the bytes themselves (never the declared type), then re-encodes to a square WebP with no
+// How each upload is sized: an avatar is a 256×256 square, an event photo fits in 1600×1600.
+export const IMAGE_SIZES = {
+  avatar: { width: 256, height: 256, fit: 'cover', position: 'attention' },
+  photo: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
+} as const satisfies Record<string, ResizeOptions>;
+
+// Checks the bytes themselves (never the declared type), then re-encodes to WebP with no
 // metadata so nothing the client sent (EXIF, GPS, trailing data) is ever served back.
-export async function processAvatar(input: Buffer): Promise<ProcessedAvatar> {
+export async function processImage(
+  input: Buffer,
+  size: ResizeOptions = IMAGE_SIZES.avatar,
+): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -37,7 +44,7 @@ export async function processAvatar(input: Buffer): Promise<ProcessedAvatar> {
   try {
     bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+      .resize(size)
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
@@ -48,8 +55,9 @@ export async function processAvatar(input: Buffer): Promise<ProcessedAvatar> {
   return { bytes, hash };
 }
 
-export function avatarFileName(userId: number, hash: string): string {
-  return `${userId}-${hash}.webp`;
+// "<owner id>-<hash>.webp": the owner is the user whose picture it is.
+export function imageFileName(ownerId: number, hash: string): string {
+  return `${ownerId}-${hash}.webp`;
 }
 
-export const AVATAR_FILE_PATTERN = /^(\d{1,12})-([0-9a-f]{16})\.webp$/;
+export const IMAGE_FILE_PATTERN = /^(\d{1,12})-([0-9a-f]{16})\.webp$/;
