@@ -25,7 +25,7 @@ export { Input, Textarea } from './components/input';
 export { Label } from './components/label';
 export { Select, preloadSelect, type SelectOption, type SelectProps } from './components/select';
 export { Combobox, preloadCombobox, type ComboboxProps } from './components/combobox';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
+export { Tabs } from './components/tabs';
 export { Dialog, preloadDialog, type DialogProps } from './components/dialog';
 export { AlertDialog, preloadAlertDialog, type AlertDialogProps } from './components/alert-dialog';
 export { Badge, type BadgeVariant } from './components/badge';

@@ -7,9 +7,6 @@ import {
   preloadDialog,
   Spinner,
   Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   useAuth,
   useT,
 } from '@district/ui';
@@ -49,20 +46,20 @@ export function BlogPage() {
       <WritePostDialog open={writing} onOpenChange={setWriting} />
       {isAdmin ? (
         <Tabs defaultValue="all" className="blog-tabs">
-          <TabsList aria-label={t('blog.tabs.label')}>
-            <TabsTrigger value="all">{t('blog.tabs.all')}</TabsTrigger>
-            <TabsTrigger value="pending">
+          <Tabs.List aria-label={t('blog.tabs.label')}>
+            <Tabs.Trigger value="all">{t('blog.tabs.all')}</Tabs.Trigger>
+            <Tabs.Trigger value="pending">
               {awaitingCount === undefined
                 ? t('blog.tabs.awaiting')
                 : t('blog.tabs.awaitingCount', { count: formatNumber(awaitingCount) })}
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="all">
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="all">
             <PostList isAdmin />
-          </TabsContent>
-          <TabsContent value="pending">
+          </Tabs.Content>
+          <Tabs.Content value="pending">
             <PostList isAdmin status="pending" />
-          </TabsContent>
+          </Tabs.Content>
         </Tabs>
       ) : (
         <PostList isAdmin={false} />

@@ -11,9 +11,6 @@ import {
   SearchIcon,
   Spinner,
   Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   useAuth,
   useT,
 } from '@district/ui';
@@ -178,33 +175,33 @@ export function DirectoryPage() {
         // Issue 9: admins get the audit log here, beside the people it is mostly about; the
         // directory remote already carries the admin controls, so the shell needs no new route.
         <Tabs defaultValue="students" className="dir-tabs">
-          <TabsList aria-label={t('directory.tabs.label')}>
-            <TabsTrigger value="students">{t('directory.tabs.students')}</TabsTrigger>
-            <TabsTrigger value="audit">{t('directory.tabs.audit')}</TabsTrigger>
-            <TabsTrigger value="settings">{t('directory.tabs.settings')}</TabsTrigger>
-            <TabsTrigger value="consents">{t('directory.tabs.consents')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="students">{studentsView}</TabsContent>
-          <TabsContent value="audit">
+          <Tabs.List aria-label={t('directory.tabs.label')}>
+            <Tabs.Trigger value="students">{t('directory.tabs.students')}</Tabs.Trigger>
+            <Tabs.Trigger value="audit">{t('directory.tabs.audit')}</Tabs.Trigger>
+            <Tabs.Trigger value="settings">{t('directory.tabs.settings')}</Tabs.Trigger>
+            <Tabs.Trigger value="consents">{t('directory.tabs.consents')}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="students">{studentsView}</Tabs.Content>
+          <Tabs.Content value="audit">
             <AuditLog people={users ?? []} />
-          </TabsContent>
-          <TabsContent value="settings">
+          </Tabs.Content>
+          <Tabs.Content value="settings">
             <DistrictSettingsTab isAdmin />
-          </TabsContent>
-          <TabsContent value="consents">
+          </Tabs.Content>
+          <Tabs.Content value="consents">
             <PendingConsents />
-          </TabsContent>
+          </Tabs.Content>
         </Tabs>
       ) : isSupervisor ? (
         <Tabs defaultValue="students" className="dir-tabs">
-          <TabsList aria-label={t('directory.tabs.label')}>
-            <TabsTrigger value="students">{t('directory.tabs.students')}</TabsTrigger>
-            <TabsTrigger value="settings">{t('directory.tabs.settings')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="students">{studentsView}</TabsContent>
-          <TabsContent value="settings">
+          <Tabs.List aria-label={t('directory.tabs.label')}>
+            <Tabs.Trigger value="students">{t('directory.tabs.students')}</Tabs.Trigger>
+            <Tabs.Trigger value="settings">{t('directory.tabs.settings')}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="students">{studentsView}</Tabs.Content>
+          <Tabs.Content value="settings">
             <DistrictSettingsTab isAdmin={false} />
-          </TabsContent>
+          </Tabs.Content>
         </Tabs>
       ) : (
         studentsView

@@ -7,9 +7,6 @@ import {
   PageHeader,
   Spinner,
   Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   useAuth,
   useT,
 } from '@district/ui';
@@ -86,18 +83,18 @@ function OwnHours() {
       </StatGrid>
       <GoalProgress />
       <Tabs defaultValue="log" className="hours-tabs">
-        <TabsList aria-label={t('hours.page.tabs')}>
-          <TabsTrigger value="log">{m.screen.logHoursTab}</TabsTrigger>
-          <TabsTrigger value="history">{m.screen.myHoursTab}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="log">
+        <Tabs.List aria-label={t('hours.page.tabs')}>
+          <Tabs.Trigger value="log">{m.screen.logHoursTab}</Tabs.Trigger>
+          <Tabs.Trigger value="history">{m.screen.myHoursTab}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="log">
           <Card className="hours-panel">
             <CardContent>
               <LogHoursForm />
             </CardContent>
           </Card>
-        </TabsContent>
-        <TabsContent value="history">
+        </Tabs.Content>
+        <Tabs.Content value="history">
           {myHours.isError ? (
             <p role="alert" className="hours-inline-error">
               {t('hours.page.loadFailed', { error: errorText(myHours.error) })}
@@ -128,7 +125,7 @@ function OwnHours() {
             />
           )}
           <OfficialRecordCard />
-        </TabsContent>
+        </Tabs.Content>
       </Tabs>
     </section>
   );

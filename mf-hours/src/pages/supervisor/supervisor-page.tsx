@@ -15,9 +15,6 @@ import {
   Select,
   Spinner,
   Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   useAuth,
   useT,
   type SelectOption,
@@ -207,15 +204,15 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
         />
       </StatGrid>
       <Tabs value={tab} onValueChange={openTab} className="hours-tabs">
-        <TabsList aria-label={t('hours.supervisor.tabs')}>
+        <Tabs.List aria-label={t('hours.supervisor.tabs')}>
           {REVIEW_STATUSES.map((status) => (
-            <TabsTrigger key={status} value={status}>
+            <Tabs.Trigger key={status} value={status}>
               {t(TAB_LABELS[status], { count: stats ? formatHours(stats[status]) : '…' })}
-            </TabsTrigger>
+            </Tabs.Trigger>
           ))}
-        </TabsList>
+        </Tabs.List>
         {REVIEW_STATUSES.filter((status) => opened.has(status)).map((status) => (
-          <TabsContent key={status} value={status} forceMount hidden={status !== tab}>
+          <Tabs.Content key={status} value={status} forceMount hidden={status !== tab}>
             <ReviewList
               status={status}
               school={schoolFilter}
@@ -223,7 +220,7 @@ function Review({ reviewerId, isAdmin }: { reviewerId: number; isAdmin: boolean 
               reviewerId={reviewerId}
               active={status === tab}
             />
-          </TabsContent>
+          </Tabs.Content>
         ))}
       </Tabs>
       <GoalStudents

@@ -1,14 +1,5 @@
 import type { Opportunity } from '@district/contracts';
-import {
-  Button,
-  Dialog,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  UsersIcon,
-  useT,
-} from '@district/ui';
+import { Button, Dialog, Tabs, UsersIcon, useT } from '@district/ui';
 import { useState } from 'react';
 import { CheckInCodeView } from './check-in-code-view';
 import { RosterList } from './roster-list';
@@ -41,16 +32,16 @@ export function RosterButton({
       >
         {open ? (
           <Tabs value={tab} onValueChange={setTab}>
-            <TabsList aria-label={t('volunteer.roster.tabs')}>
-              <TabsTrigger value="roster">{t('volunteer.roster.button')}</TabsTrigger>
-              <TabsTrigger value="code">{t('volunteer.roster.codeTab')}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="roster">
+            <Tabs.List aria-label={t('volunteer.roster.tabs')}>
+              <Tabs.Trigger value="roster">{t('volunteer.roster.button')}</Tabs.Trigger>
+              <Tabs.Trigger value="code">{t('volunteer.roster.codeTab')}</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="roster">
               <RosterList opportunityId={opportunity.id} />
-            </TabsContent>
-            <TabsContent value="code">
+            </Tabs.Content>
+            <Tabs.Content value="code">
               {tab === 'code' ? <CheckInCodeView opportunityId={opportunity.id} /> : null}
-            </TabsContent>
+            </Tabs.Content>
           </Tabs>
         ) : null}
       </Dialog>

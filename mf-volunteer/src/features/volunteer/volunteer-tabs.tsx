@@ -1,16 +1,5 @@
 import type { Opportunity, OpportunityStatus } from '@district/contracts';
-import {
-  Button,
-  CameraIcon,
-  EmptyState,
-  Spinner,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  useCurrentUser,
-  useT,
-} from '@district/ui';
+import { Button, CameraIcon, EmptyState, Spinner, Tabs, useCurrentUser, useT } from '@district/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTargetOpportunity } from '../find/opportunity-anchor';
 import './volunteer.css';
@@ -60,11 +49,11 @@ export function VolunteerTabs() {
   }, [target.id, target.key]);
   return (
     <Tabs value={tab} onValueChange={setTab} className="volunteer__tabs">
-      <TabsList aria-label={t('volunteer.tabs.label')}>
-        <TabsTrigger value="active">{m.screen.activeOpportunitiesTab}</TabsTrigger>
-        <TabsTrigger value="archived">{m.screen.pastEventsTab}</TabsTrigger>
-      </TabsList>
-      <TabsContent value="active">
+      <Tabs.List aria-label={t('volunteer.tabs.label')}>
+        <Tabs.Trigger value="active">{m.screen.activeOpportunitiesTab}</Tabs.Trigger>
+        <Tabs.Trigger value="archived">{m.screen.pastEventsTab}</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="active">
         <OpportunityList
           status="active"
           // The admin's suffix is a sentence of its own in both languages.
@@ -73,8 +62,8 @@ export function VolunteerTabs() {
           }
           render={(opportunities) => <ActiveOpportunities opportunities={opportunities} />}
         />
-      </TabsContent>
-      <TabsContent value="archived">
+      </Tabs.Content>
+      <Tabs.Content value="archived">
         <aside className="volunteer__banner" aria-label={t('volunteer.banner.label')}>
           <CameraIcon />
           <div>
@@ -83,7 +72,7 @@ export function VolunteerTabs() {
           </div>
         </aside>
         <ArchivedOpportunities />
-      </TabsContent>
+      </Tabs.Content>
     </Tabs>
   );
 }

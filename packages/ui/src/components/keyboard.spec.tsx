@@ -4,29 +4,29 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { describe, expect, it } from '@jest/globals';
 import { Dialog } from './dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+import { Tabs } from './tabs';
 
-describe('TabsContent', () => {
+describe('Tabs.Content', () => {
   it('is no tab stop while it holds a control, and one when it holds only text', async () => {
     const { rerender } = render(
       <Tabs defaultValue="a">
-        <TabsList aria-label="Parts">
-          <TabsTrigger value="a">A</TabsTrigger>
-        </TabsList>
-        <TabsContent value="a">
+        <Tabs.List aria-label="Parts">
+          <Tabs.Trigger value="a">A</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="a">
           <button type="button">Go</button>
-        </TabsContent>
+        </Tabs.Content>
       </Tabs>,
     );
     await waitFor(() => expect(screen.getByRole('tabpanel').tabIndex).toBe(-1));
     rerender(
       <Tabs defaultValue="a">
-        <TabsList aria-label="Parts">
-          <TabsTrigger value="a">A</TabsTrigger>
-        </TabsList>
-        <TabsContent value="a">
+        <Tabs.List aria-label="Parts">
+          <Tabs.Trigger value="a">A</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="a">
           <p>Only words here.</p>
-        </TabsContent>
+        </Tabs.Content>
       </Tabs>,
     );
     await waitFor(() => expect(screen.getByRole('tabpanel').tabIndex).toBe(0));
@@ -37,16 +37,16 @@ describe('Tabs (WAI-ARIA tabs, automatic activation)', () => {
   function Three({ onChange }: { onChange?: (v: string) => void }) {
     return (
       <Tabs defaultValue="a" onValueChange={onChange}>
-        <TabsList aria-label="Parts">
-          <TabsTrigger value="a">A</TabsTrigger>
-          <TabsTrigger value="b" disabled>
+        <Tabs.List aria-label="Parts">
+          <Tabs.Trigger value="a">A</Tabs.Trigger>
+          <Tabs.Trigger value="b" disabled>
             B
-          </TabsTrigger>
-          <TabsTrigger value="c">C</TabsTrigger>
-        </TabsList>
-        <TabsContent value="a">Panel A</TabsContent>
-        <TabsContent value="b">Panel B</TabsContent>
-        <TabsContent value="c">Panel C</TabsContent>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="c">C</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="a">Panel A</Tabs.Content>
+        <Tabs.Content value="b">Panel B</Tabs.Content>
+        <Tabs.Content value="c">Panel C</Tabs.Content>
       </Tabs>
     );
   }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Tabs, TabsList, TabsTrigger } from './tabs';
+import { Tabs } from './tabs';
 
 let sheet: HTMLStyleElement;
 beforeAll(() => {
@@ -17,11 +17,11 @@ afterAll(() => sheet.remove());
 function Bar() {
   return (
     <Tabs defaultValue="approved">
-      <TabsList aria-label="Hours">
-        <TabsTrigger value="approved">Aprobadas (12)</TabsTrigger>
-        <TabsTrigger value="pending">Pendientes (3)</TabsTrigger>
-        <TabsTrigger value="rejected">Rechazadas (0)</TabsTrigger>
-      </TabsList>
+      <Tabs.List aria-label="Hours">
+        <Tabs.Trigger value="approved">Aprobadas (12)</Tabs.Trigger>
+        <Tabs.Trigger value="pending">Pendientes (3)</Tabs.Trigger>
+        <Tabs.Trigger value="rejected">Rechazadas (0)</Tabs.Trigger>
+      </Tabs.List>
     </Tabs>
   );
 }
@@ -39,7 +39,7 @@ function layOut(list: HTMLElement, widths: number[], visible: number) {
   Object.defineProperty(list, 'scrollWidth', { configurable: true, value: left });
 }
 
-describe('TabsList', () => {
+describe('Tabs.List', () => {
   it('keeps its tabs on one row: the bar scrolls sideways and no tab shrinks or breaks', () => {
     render(<Bar />);
     const list = screen.getByRole('tablist', { name: 'Hours' });

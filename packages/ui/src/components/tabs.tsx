@@ -40,7 +40,7 @@ export interface TabsProps extends Omit<ComponentProps<'div'>, 'defaultValue' | 
   onValueChange?: (value: string) => void;
 }
 
-export function Tabs({ value, defaultValue, onValueChange, className, ...props }: TabsProps) {
+function TabsRoot({ value, defaultValue, onValueChange, className, ...props }: TabsProps) {
   const [own, setOwn] = useState(defaultValue);
   const current = value ?? own;
   const base = useId();
@@ -66,7 +66,7 @@ export function Tabs({ value, defaultValue, onValueChange, className, ...props }
 const enabledTabs = (list: HTMLElement) =>
   [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')].filter((tab) => !tab.disabled);
 
-export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
+function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
     if (event.defaultPrevented) return;
@@ -111,7 +111,7 @@ export interface TabsTriggerProps extends Omit<ComponentProps<'button'>, 'value'
   value: string;
 }
 
-export function TabsTrigger({
+function TabsTrigger({
   value,
   className,
   disabled,
@@ -174,7 +174,7 @@ export interface TabsContentProps extends Omit<ComponentProps<'div'>, 'value'> {
 // A panel is a tab stop only when nothing in it is focusable (so its text can be reached); a panel
 // holding a form or buttons would be a stray stop before its first control (issue 14.7). The
 // panel's content arrives later (lazy chunks, data), hence the observer.
-export function TabsContent({ value, forceMount, className, ref, ...props }: TabsContentProps) {
+function TabsContent({ value, forceMount, className, ref, ...props }: TabsContentProps) {
   const tabs = useTabs('TabsContent');
   const selected = tabs.value === value;
   const [holdsControls, setHoldsControls] = useState(false);
@@ -219,3 +219,11 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
   if (typeof ref === 'function') ref(value);
   else if (ref) ref.current = value;
 }
+
+// One import for the compound: <Tabs>, <Tabs.List>, <Tabs.Trigger>, <Tabs.Content> (the parts only
+// work inside their Tabs).
+export const Tabs = Object.assign(TabsRoot, {
+  List: TabsList,
+  Trigger: TabsTrigger,
+  Content: TabsContent,
+});

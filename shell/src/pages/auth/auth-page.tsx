@@ -9,9 +9,6 @@ import {
   SearchIcon,
   Spinner,
   Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   UsersIcon,
   useT,
 } from '@district/ui';
@@ -50,24 +47,24 @@ export function AuthPage() {
             </CardHeader>
             <CardContent>
               <Tabs defaultValue="login">
-                <TabsList aria-label={t('shell.auth.tabsLabel')}>
-                  <TabsTrigger value="login">{t('shell.auth.loginTab')}</TabsTrigger>
-                  <TabsTrigger
+                <Tabs.List aria-label={t('shell.auth.tabsLabel')}>
+                  <Tabs.Trigger value="login">{t('shell.auth.loginTab')}</Tabs.Trigger>
+                  <Tabs.Trigger
                     value="register"
                     onPointerEnter={preloadRegister}
                     onFocus={preloadRegister}
                   >
                     {t('shell.auth.registerTab')}
-                  </TabsTrigger>
-                </TabsList>
-                <TabsContent value="login">
+                  </Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="login">
                   <LoginForm />
-                </TabsContent>
-                <TabsContent value="register">
+                </Tabs.Content>
+                <Tabs.Content value="register">
                   <Suspense fallback={<Spinner label={t('shell.loading.registerForm')} />}>
                     <RegisterForm />
                   </Suspense>
-                </TabsContent>
+                </Tabs.Content>
               </Tabs>
             </CardContent>
           </Card>
