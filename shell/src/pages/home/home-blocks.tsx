@@ -139,7 +139,7 @@ function NextSignups() {
                   </span>
                   <span className="home-signup__meta muted">
                     <MapPinIcon size="sm" />
-                    {o.location}
+                    <span className="home-signup__place">{o.location}</span>
                   </span>
                 </div>
                 {today ? (
