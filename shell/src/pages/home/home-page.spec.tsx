@@ -1,4 +1,10 @@
-import { changeLanguage, formatDate, queryClient, usePlatformStore } from '@district/ui';
+import {
+  changeLanguage,
+  formatDate,
+  formatNumber,
+  queryClient,
+  usePlatformStore,
+} from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -244,7 +250,8 @@ describe('home for a student (issue 33.12)', () => {
     expect(within(signups).getByText('Hoy')).toBeTruthy();
     const when = new Intl.DateTimeFormat('es-US', WHEN).format(new Date(later.date));
     expect(within(signups).getByText(when)).toBeTruthy();
-    expect(await screen.findByText('4.5 de 20 horas aprobadas')).toBeTruthy();
+    // The number as the language writes it (issue 33 moves Spanish to the decimal comma).
+    expect(await screen.findByText(`${formatNumber(4.5)} de 20 horas aprobadas`)).toBeTruthy();
     expect(await screen.findByText('2 oportunidades nuevas')).toBeTruthy();
   });
 });
