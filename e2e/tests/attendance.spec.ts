@@ -129,3 +129,81 @@ test('a student checks in with the code the admin shows and sees “Checked in�
   await expectHoursEntry(student, title, 'Checked in');
   await close();
 });
+
+// SCREENSHOT_DIR=…: home as this person at both widths in both languages, for a person to look at.
+async function homeScreenshots(page: Page, who: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const language of ['en', 'es']) {
+    await page.evaluate((lang) => localStorage.setItem('district.language', lang), language);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('.home__mine')).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({
+        path: `${dir}/home-${who}-${width}-${language}.png`,
+        fullPage: true,
+      });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('district.language', 'en'));
+  await page.goto('/');
+}
+
+test('home shows a student today’s sign-up with Check in, and a supervisor the hours waiting (issue 33.12)', async ({
+  browser,
+}) => {
+  if (process.env.SCREENSHOT_DIR) test.setTimeout(120_000);
+  const { title, id, student, close } = await eventWithStudent(browser, 'Home check-in');
+  const day = new Date();
+  const today = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  const logged = await student.request.post('/api/service-hours', {
+    data: { hours: 2, date: today, description: 'Sorted donations at the food bank' },
+  });
+  expect(logged.status(), await logged.text()).toBe(201);
+
+  // On a phone: the sign-up with its place and the Check in button, nothing spilling sideways.
+  await student.setViewportSize({ width: 360, height: 740 });
+  await student.goto('/');
+  const item = student
+    .getByRole('region', { name: 'Your Next Sign-ups' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(item).toContainText('Bayou St. John');
+  await expect(item).toContainText('Today');
+  const checkIn = item.getByRole('link', { name: `Check in to ${title}` });
+  await expect(checkIn).toBeVisible();
+  await expect(checkIn).toHaveText('Check in');
+  await expect(student.getByRole('region', { name: 'Your Hour Goal' })).toContainText('approved');
+  await expect(student.getByRole('region', { name: 'New Since Your Last Visit' })).toBeVisible();
+  expect(
+    await student.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true);
+  await checkA11y(student);
+
+  await checkIn.click();
+  await expect(student).toHaveURL(new RegExp(`/volunteer/check-in\\?o=${id}$`));
+  await expect(student.getByRole('heading', { level: 1, name: 'Check in' })).toBeVisible();
+  await homeScreenshots(student, 'student');
+
+  // The supervisor's home: the entries waiting, at least the one just logged, and the way there.
+  const supervisorContext = await browser.newContext();
+  const supervisor = await supervisorContext.newPage();
+  await signIn(supervisor.request, runEnv.supervisor);
+  await supervisor.goto('/');
+  const review = supervisor.getByRole('region', { name: 'Waiting for Your Review' });
+  await expect(review).toContainText(/\d+ hour entr(y is|ies are) pending/);
+  const count = Number(await review.locator('.home-review__count').first().textContent());
+  expect(count).toBeGreaterThanOrEqual(1);
+  await expect(review.getByRole('link', { name: 'Review hours' })).toHaveAttribute(
+    'href',
+    '/supervisor',
+  );
+  await expect(supervisor.getByRole('region', { name: 'Your Next Sign-ups' })).toHaveCount(0);
+  await checkA11y(supervisor);
+  await homeScreenshots(supervisor, 'supervisor');
+  await supervisorContext.close();
+  await close();
+});

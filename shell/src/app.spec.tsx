@@ -119,6 +119,12 @@ describe('route guard', () => {
       '/volunteer',
     );
     expect(screen.queryByRole('link', { name: 'Supervisor' })).toBeNull();
+    // Home's own blocks (issue 33.12) have asked their services before the next test counts.
+    await waitFor(() =>
+      expect(server.requests.filter((r) => /opportunities|service-hours/.test(r.url))).toHaveLength(
+        3,
+      ),
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from '@district/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { HomeBlocks } from './home-blocks';
 
 // Texts are the shell catalogue's keys.
 interface HomeCard {
@@ -88,6 +89,8 @@ export function HomePage() {
           </li>
         ))}
       </ul>
+      {/* Issue 33.12: below the spec's cards, what concerns this user. */}
+      {user && <HomeBlocks user={user} />}
     </div>
   );
 }
