@@ -107,7 +107,7 @@ function revealTab(tab: HTMLElement): void {
   else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
 }
 
-export interface TabsTriggerProps extends Omit<ComponentProps<'button'>, 'value'> {
+interface TabsTriggerProps extends Omit<ComponentProps<'button'>, 'value'> {
   value: string;
 }
 
@@ -165,7 +165,7 @@ function TabsTrigger({
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-export interface TabsContentProps extends Omit<ComponentProps<'div'>, 'value'> {
+interface TabsContentProps extends Omit<ComponentProps<'div'>, 'value'> {
   value: string;
   // Keep an inactive panel mounted (hidden) instead of unmounting it.
   forceMount?: boolean;
