@@ -14,6 +14,7 @@ import { SignupEntity } from './signups/signup.entity';
 import { SignupsModule } from './signups/signups.module';
 import { WaitlistEntryEntity } from './waitlist/waitlist-entry.entity';
 import { UserDeletionModule } from './user-deletion/user-deletion.module';
+import { VolunteerUserDeactivation } from './user-deletion/user-deactivation.hook';
 import { VolunteerUserDeletion } from './user-deletion/user-deletion.hook';
 import { WaitlistModule } from './waitlist/waitlist.module';
 
@@ -49,6 +50,8 @@ export const AppModule = defineServiceModule({
       CalendarFeedEntity,
     ],
     afterDelete: VolunteerUserDeletion,
+    // A deactivated student's upcoming places go to the next in line (issue 31).
+    afterDeactivate: VolunteerUserDeactivation,
   },
   features: [
     OpportunitiesModule,

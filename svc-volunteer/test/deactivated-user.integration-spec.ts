@@ -12,8 +12,9 @@ import {
 } from './support/volunteer-fixtures';
 
 // Issue 31: a full roster import deactivates people it no longer has (svc-auth's user.updated
-// with active false). Every list here hides them, their rows are kept, and a later roster that
-// has them again (active true) brings them back.
+// with active false). Their places at upcoming events go to the next in line; every list here
+// hides them, their other rows are kept, and a later roster that has them again (active true)
+// brings them back.
 describe('a student a roster import deactivated', () => {
   const gone: TestUser = { id: 70, name: 'Dora Departed', school: 'Jesuit High School' };
   let app: VolunteerService;
@@ -46,29 +47,50 @@ describe('a student a roster import deactivated', () => {
     return response.body.map((row) => row[key]);
   };
 
-  it('vanishes from sign-up lists and the attendance roster, and comes back when reactivated', async () => {
-    const { id } = await create();
-    for (const who of [gone, student]) expect((await signUp(id, who)).status).toBe(201);
-    const signups = `/api/opportunities/${id}/signups`;
-    const roster = `/api/opportunities/${id}/roster`;
-    expect(await names(signups, 'name')).toEqual([gone.name, student.name]);
+  it('hands their places at upcoming events to the next in line; past events keep theirs, hidden until reactivated', async () => {
+    const upcoming = await create({ spaces: 1 });
+    expect((await signUp(upcoming.id, gone)).status).toBe(201);
+    const waiting = await app.request<Opportunity>(
+      'POST',
+      `/api/opportunities/${upcoming.id}/waitlist`,
+      { as: student },
+    );
+    expect(waiting.body).toMatchObject({ waitlistPosition: 1 });
+    const past = await create();
+    for (const who of [gone, student]) expect((await signUp(past.id, who)).status).toBe(201);
+    const roster = `/api/opportunities/${past.id}/roster`;
     expect(await names(roster, 'name')).toContain(gone.name);
+    await app.request('PATCH', `/api/opportunities/${past.id}/status`, {
+      as: admin,
+      json: { status: 'archived' },
+    });
+    const signups = (id: number) => `/api/opportunities/${id}/signups`;
 
     await setActive(false);
-    expect(await names(signups, 'name')).toEqual([student.name]);
-    expect(await names(signups, 'name', otherStudent)).toEqual([student.name]);
+    // The upcoming place is released and the next in line promoted into it.
+    expect(await names(signups(upcoming.id), 'name')).toEqual([student.name]);
+    expect(await app.sql('SELECT filled FROM opportunities WHERE id = $1', [upcoming.id])).toEqual([
+      { filled: 1 },
+    ]);
+    // The past event keeps their row (their hours and records stand), hidden from every list.
+    expect(await names(signups(past.id), 'name')).toEqual([student.name]);
+    expect(await names(signups(past.id), 'name', otherStudent)).toEqual([student.name]);
     expect(await names(roster, 'name')).toEqual([student.name]);
-    // Kept: the sign-up is still there.
     expect(
       await app.sql('SELECT 1 FROM signups WHERE opportunity_id = $1 AND user_id = $2', [
-        id,
+        past.id,
         gone.id,
       ]),
     ).toHaveLength(1);
+    // The same event again (a redelivery, or the republish migration) releases nothing more.
+    await setActive(false);
+    expect(await names(signups(upcoming.id), 'name')).toEqual([student.name]);
 
     await setActive(true);
-    expect(await names(signups, 'name')).toEqual([gone.name, student.name]);
+    expect(await names(signups(past.id), 'name')).toEqual([gone.name, student.name]);
     expect(await names(roster, 'name')).toContain(gone.name);
+    // A released place is not given back: it went to someone else.
+    expect(await names(signups(upcoming.id), 'name')).toEqual([student.name]);
   });
 
   it('hides their photos (kept) until reactivated', async () => {

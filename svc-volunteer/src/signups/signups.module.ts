@@ -18,5 +18,7 @@ import { SignupsService } from './signups.service';
   ],
   controllers: [MySignupsController, SignupsController],
   providers: [SignupsService, SignupsRepository],
+  // The deactivation hook releases a student's places (issue 31).
+  exports: [SignupsRepository],
 })
 export class SignupsModule {}

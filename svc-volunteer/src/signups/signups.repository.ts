@@ -123,6 +123,22 @@ export class SignupsRepository {
     return (result.raw as Array<{ id: number }>)[0]?.id;
   }
 
+  // Issue 31: a deactivated student's places at every active (not yet archived) opportunity; how
+  // many were released. The trigger's decrement of `filled` frees each place in the caller's
+  // transaction.
+  async deleteActiveOf(manager: EntityManager, userId: number): Promise<number> {
+    const result = await manager
+      .getRepository(SignupEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('"user_id" = :userId', { userId })
+      .andWhere(
+        `"opportunity_id" IN (SELECT o."id" FROM "opportunities" o WHERE o."status" = 'active')`,
+      )
+      .execute();
+    return result.affected ?? 0;
+  }
+
   // Where the opportunity stands for the user, after a refused change.
   state(opportunityId: number, userId: number): Promise<SignupState | undefined> {
     return this.opportunities

@@ -3,6 +3,7 @@ export { UNKNOWN_SCHOOL_NAME, UNKNOWN_USER_NAME } from './unknown-user.constant'
 export { UsersReplicaRepository, type UserOwnedEntity } from './users-replica.repository';
 export {
   UsersReplicaHandler,
+  type UserDeactivationHook,
   type UserDeletionHook,
   type UsersReplicaOptions,
 } from './users-replica.handler';

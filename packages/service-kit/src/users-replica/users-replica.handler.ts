@@ -15,10 +15,17 @@ export interface UsersReplicaOptions {
   // A provider of the app that runs after those rows are gone, in the same transaction
   // (svc-volunteer hands the spots a deleted student freed to its waitlists, issue 18).
   afterDelete?: Type<UserDeletionHook>;
+  // A provider of the app that runs when a user.updated deactivates someone (a roster left them
+  // out, issue 31), in the same transaction (svc-volunteer releases their upcoming places).
+  afterDeactivate?: Type<UserDeactivationHook>;
 }
 
 export interface UserDeletionHook {
   afterUserDeleted(manager: EntityManager, userId: number): Promise<void>;
+}
+
+export interface UserDeactivationHook {
+  afterUserDeactivated(manager: EntityManager, userId: number): Promise<void>;
 }
 
 // Keeps the users table in step with svc-auth. Each handler runs in the consumer's transaction,
@@ -33,13 +40,17 @@ export class UsersReplicaHandler {
   ) {}
 
   @HandleEvent(EVENT_TYPES.userRegistered)
-  onRegistered(payload: UserReplicaPayload, { manager, event }: EventContext): Promise<void> {
-    return this.users.upsert(manager, payload, event.occurredAt);
+  async onRegistered(payload: UserReplicaPayload, { manager, event }: EventContext): Promise<void> {
+    await this.users.upsert(manager, payload, event.occurredAt);
   }
 
   @HandleEvent(EVENT_TYPES.userUpdated)
-  onUpdated(payload: UserReplicaPayload, { manager, event }: EventContext): Promise<void> {
-    return this.users.upsert(manager, payload, event.occurredAt);
+  async onUpdated(payload: UserReplicaPayload, { manager, event }: EventContext): Promise<void> {
+    const stored = await this.users.upsert(manager, payload, event.occurredAt);
+    if (stored && payload.active === false && this.options.afterDeactivate && this.moduleRef)
+      await this.moduleRef
+        .get(this.options.afterDeactivate, { strict: false })
+        .afterUserDeactivated(manager, payload.id);
   }
 
   @HandleEvent(EVENT_TYPES.userDeleted)

@@ -12,12 +12,13 @@ export type UserOwnedEntity = ObjectType<{ userId: number }>;
 export class UsersReplicaRepository {
   // Out-of-order delivery is harmless: an older event never overwrites a newer one, and
   // nothing revives a deleted user. The school is mapped to the registry once, here.
+  // true when the event's state was stored (false: an older event than the row, or a tombstone).
   async upsert(
     manager: EntityManager,
     user: UserReplicaPayload,
     occurredAt: string,
-  ): Promise<void> {
-    await manager.query(
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
       `INSERT INTO "users" ("id", "name", "school", "school_name", "avatar_url", "grade",
          "is_admin", "is_supervisor", "directory_visible", "language", "source_at", "restricted", "active")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -27,7 +28,8 @@ export class UsersReplicaRepository {
          "is_supervisor" = EXCLUDED."is_supervisor", "directory_visible" = EXCLUDED."directory_visible",
          "language" = EXCLUDED."language", "source_at" = EXCLUDED."source_at",
          "restricted" = EXCLUDED."restricted", "active" = EXCLUDED."active"
-       WHERE NOT "users"."deleted" AND "users"."source_at" <= EXCLUDED."source_at"`,
+       WHERE NOT "users"."deleted" AND "users"."source_at" <= EXCLUDED."source_at"
+       RETURNING "id"`,
       [
         user.id,
         user.name,
@@ -44,6 +46,7 @@ export class UsersReplicaRepository {
         user.active,
       ],
     );
+    return rows.length > 0;
   }
 
   // DESIGN.md "Account deletion": what the user was is forgotten; a tombstone stays.
