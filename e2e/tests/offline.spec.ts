@@ -95,6 +95,8 @@ async function openVolunteerOnline(student: Page, title: string): Promise<void> 
   await student.goto('/');
   await controlled(student);
   await student.goto('/volunteer');
+  // Found by its title: other journeys' events may fill the first cards of the list.
+  await student.getByRole('searchbox', { name: 'Search opportunities' }).fill(title);
   await expect(student.getByRole('article', { name: title })).toBeVisible();
 }
 

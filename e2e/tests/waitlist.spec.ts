@@ -64,7 +64,8 @@ test('full → join the waitlist → the holder withdraws → promoted: toast, s
   const page = await context.newPage();
   const student = await registerUser(page);
   const stream = page.waitForResponse((r) => new URL(r.url()).pathname === STREAM);
-  await page.goto('/volunteer');
+  // By its address: other journeys' events may fill the first cards of the list.
+  await page.goto(`/volunteer#opportunity-${opportunityId}`);
   expect((await stream).status()).toBe(200);
   const mine = card(page, title);
   await expect(mine.getByRole('button', { name: SCREEN_TEXTS.full })).toBeDisabled();

@@ -596,6 +596,10 @@ const spec: Registry = {
       schema: z.union([z.array(opportunityResponseSchema), pageOf(opportunityResponseSchema)]),
       description: 'An array; a page when page or pageSize is given',
     },
+    // The array is an ETag-validated cached list (issue 30).
+    alsoAnswers: [
+      { status: 304, description: 'Not modified: the copy named in If-None-Match is current' },
+    ],
   },
   mySignups: {
     summary: 'Ids of the opportunities the caller has signed up for',
