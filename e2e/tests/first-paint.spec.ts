@@ -57,6 +57,17 @@ function look(page: Page): Promise<Look> {
         (el) => visible(el) && !el.closest('.ui-sr-only, [data-radix-popper-content-wrapper]'),
       )
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      // Inside a box that scrolls or clips sideways within the screen (a tab bar, issue 33) is
+      // not sticking out of the page.
+      .filter((el) => {
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (
+            getComputedStyle(a).overflowX !== 'visible' &&
+            a.getBoundingClientRect().right <= window.innerWidth + 0.5
+          )
+            return false;
+        return true;
+      })
       .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
     return {
       h1Font: h1 ? getComputedStyle(h1).fontFamily : '(no h1)',
