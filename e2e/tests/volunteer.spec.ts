@@ -228,7 +228,13 @@ test('admin creates an opportunity; students sign up until it is full; a withdra
 
     // The second student withdraws: their card refreshes, and the third now can sign up.
     await secondCard.getByRole('button', { name: 'Withdraw' }).click();
-    await second.page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
+    const confirm = second.page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Withdraw from this event?');
+    for (const width of [360, 1280]) {
+      await second.page.setViewportSize({ width, height: 800 });
+      await second.page.screenshot({ path: test.info().outputPath(`withdraw-${width}.png`) });
+    }
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
     await expect(toastWith(second.page, TEXT.withdrawn)).toBeVisible();
     await expect(secondCard).toContainText('1/2 spots');
     await expect(secondCard.getByRole('button', { name: TEXT.signUp })).toBeEnabled();
