@@ -232,6 +232,14 @@ test('find an opportunity: search, "Only with open spots", "My sign-ups" and "Mo
     await viewer.page.setViewportSize({ width: 1280, height: 800 });
     await expectSortOnOneLine(viewer.page, true);
     await viewer.page.screenshot({ path: test.info().outputPath('find-1280.png') });
+    // Spanish's longer labels ("Solo con lugares libres") leave the options less room.
+    await viewer.page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Language' })
+      .selectOption({ label: 'Español' });
+    await expect(viewer.page.locator('html')).toHaveAttribute('lang', 'es');
+    await expectSortOnOneLine(viewer.page, true);
+    await viewer.page.screenshot({ path: test.info().outputPath('find-1280-es.png') });
   } finally {
     await admin.context.close();
     await viewer.context.close();
