@@ -11,9 +11,12 @@ async function signIn(request: APIRequestContext, account: { username: string; p
   expect(response.ok(), `login as ${account.username}: ${response.status()}`).toBe(true);
 }
 
-// An event starting in half an hour and lasting two: inside the check-in window now.
-async function createEvent(request: APIRequestContext, title: string): Promise<number> {
-  const startsAt = Date.now() + 30 * 60_000;
+// An event starting in half an hour (unless told) and lasting two: inside the check-in window now.
+async function createEvent(
+  request: APIRequestContext,
+  title: string,
+  startsAt = Date.now() + 30 * 60_000,
+): Promise<number> {
   const response = await request.post('/api/opportunities', {
     data: {
       title,
@@ -89,6 +92,37 @@ test('an admin marks a student attended on the roster and the student sees appro
 
   await expectHoursEntry(student, title, 'Approved (attendance)');
   await close();
+});
+
+test('before check-in opens, the code tab says when it opens, not an error (issue 33.11)', async ({
+  browser,
+}) => {
+  const title = `Levee walk ${Date.now().toString(36)}`;
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  try {
+    await signIn(admin.request, runEnv.admin);
+    const id = await createEvent(admin.request, title, Date.now() + 3 * 24 * 3_600_000);
+    await admin.goto(`/volunteer#opportunity-${id}`);
+    await admin
+      .getByRole('article', { name: title })
+      .getByRole('button', { name: `Roster of ${title}` })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: `Roster: ${title}` });
+    await dialog.getByRole('tab', { name: 'Check-in code' }).click();
+    await expect(
+      dialog.getByText(/^Check-in opens on \w+day, \w+ \d{1,2} at \d{1,2}:\d{2}\s[AP]M\.$/),
+    ).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByTestId('check-in-code')).toHaveCount(0);
+    for (const width of [360, 1280]) {
+      await admin.setViewportSize({ width, height: 800 });
+      await admin.screenshot({ path: test.info().outputPath(`check-in-opens-${width}.png`) });
+    }
+    await expectNoA11yViolations(admin, { include: '[role="dialog"]' });
+  } finally {
+    await context.close();
+  }
 });
 
 test('a student checks in with the code the admin shows and sees “Checked in” hours', async ({

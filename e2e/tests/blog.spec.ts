@@ -108,7 +108,8 @@ test('a student writes a post, an admin approves it, and both students then see 
       await expect(mine.getByText('Pending', { exact: true })).toBeVisible();
       await expect(mine.locator('.ui-badge--highlight')).toHaveCount(0);
       await expect(mine.locator('.blog-post__content p')).toHaveCount(2);
-      await expect(mine.getByText(/^Posted on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+      // Not published yet (issue 33.11): "Submitted on", not "Posted on".
+      await expect(mine.getByText(/^Submitted on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
       await author.page.reload();
       await expect(card(author.page, title).getByText('Pending', { exact: true })).toBeVisible();
     });

@@ -72,6 +72,16 @@ test('guardian mode: an under-13 student is limited until the guardian consents 
     });
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain(CONSENT_MESSAGES.restrictedBlog);
+    // And /blog says so instead of offering a form it cannot send (issue 33.11).
+    await page.goto('/blog');
+    const write = page.getByRole('button', { name: 'Write a Post' });
+    await expect(write).toBeDisabled();
+    await expect(write).toHaveAccessibleDescription(CONSENT_MESSAGES.restrictedBlog);
+    await expect(page.getByText(CONSENT_MESSAGES.restrictedBlog)).toBeVisible();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`blog-limited-${width}.png`) });
+    }
 
     // The guardian opens the real mail's link, signed out, and consents.
     const mail = await readMail(guardianEmail, { since });

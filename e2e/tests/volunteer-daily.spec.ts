@@ -148,6 +148,27 @@ test('a long sign-up list shows the count, three names and your own; "Show all" 
   }
 });
 
+// Issue 33.11: "Sort by" is one line, beside its select at desktop widths (a phone puts it above
+// the full-width select, issue 14.2), and the page does not scroll sideways.
+async function expectSortOnOneLine(page: Page, besideSelect: boolean) {
+  const box = await page.locator('.finder__sort').evaluate((sort) => {
+    const label = sort.querySelector('span')!;
+    const select = sort.querySelector('[role="combobox"]')!;
+    const l = label.getBoundingClientRect();
+    const s = select.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    return {
+      lines: new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size,
+      sameRow: (l.top + l.bottom) / 2 > s.top && (l.top + l.bottom) / 2 < s.bottom,
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(box.lines).toBe(1);
+  expect(box.sameRow).toBe(besideSelect);
+  expect(box.overflow).toBe(0);
+}
+
 test('find an opportunity: search, "Only with open spots", "My sign-ups" and "Most spots left"', async ({
   browser,
 }) => {
@@ -204,11 +225,21 @@ test('find an opportunity: search, "Only with open spots", "My sign-ups" and "Mo
     await viewer.page.getByRole('combobox', { name: 'Sort by' }).click();
     await viewer.page.getByRole('option', { name: 'Most spots left' }).click();
     await expect(titles).toHaveText([park, library, beach]);
+    await expectSortOnOneLine(viewer.page, false);
     await viewer.page.screenshot({ path: test.info().outputPath('find-360.png') });
     await expectNoA11yViolations(viewer.page);
 
     await viewer.page.setViewportSize({ width: 1280, height: 800 });
+    await expectSortOnOneLine(viewer.page, true);
     await viewer.page.screenshot({ path: test.info().outputPath('find-1280.png') });
+    // Spanish's longer labels ("Solo con lugares libres") leave the options less room.
+    await viewer.page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Language' })
+      .selectOption({ label: 'Español' });
+    await expect(viewer.page.locator('html')).toHaveAttribute('lang', 'es');
+    await expectSortOnOneLine(viewer.page, true);
+    await viewer.page.screenshot({ path: test.info().outputPath('find-1280-es.png') });
   } finally {
     await admin.context.close();
     await viewer.context.close();

@@ -228,6 +228,13 @@ test('admin creates an opportunity; students sign up until it is full; a withdra
 
     // The second student withdraws: their card refreshes, and the third now can sign up.
     await secondCard.getByRole('button', { name: 'Withdraw' }).click();
+    const confirm = second.page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Withdraw from this event?');
+    for (const width of [360, 1280]) {
+      await second.page.setViewportSize({ width, height: 800 });
+      await second.page.screenshot({ path: test.info().outputPath(`withdraw-${width}.png`) });
+    }
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
     await expect(toastWith(second.page, TEXT.withdrawn)).toBeVisible();
     await expect(secondCard).toContainText('1/2 spots');
     await expect(secondCard.getByRole('button', { name: TEXT.signUp })).toBeEnabled();
@@ -254,6 +261,8 @@ test('admin archives; a student submits a photo, pending to them only; the admin
     await card(admin.page, title)
       .getByRole('button', { name: `Archive ${title}` })
       .click();
+    // It asks first (issue 33.11): nothing moves until the admin confirms.
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
     await expect(toastWith(admin.page, TEXT.archived)).toBeVisible();
     await expect(card(admin.page, title)).toHaveCount(0);
     await showPastEvents(admin.page);

@@ -49,6 +49,20 @@ export const rosterEntryResponseSchema = z.object({
 });
 export type RosterEntry = z.infer<typeof rosterEntryResponseSchema>;
 
+// Check-in is open from an hour before the event starts until an hour after it ends (issue 18):
+// svc-volunteer enforces it; the admin's code tab says when it opens (issue 33.11).
+const CHECK_IN_MARGIN_MS = 60 * 60 * 1000;
+
+export function checkInWindow(
+  startsAt: Date | string,
+  endsAt: Date | string,
+): { opensAt: Date; closesAt: Date } {
+  return {
+    opensAt: new Date(new Date(startsAt).getTime() - CHECK_IN_MARGIN_MS),
+    closesAt: new Date(new Date(endsAt).getTime() + CHECK_IN_MARGIN_MS),
+  };
+}
+
 // GET /api/opportunities/{id}/check-in-code: the current code, the page a QR code points to,
 // and when the code rotates (ISO).
 export const checkInCodeResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { checkInWindow } from '@district/contracts';
 import { HOTP, Secret } from 'otpauth';
 
 // The rotating check-in code (issue 18): HOTP (RFC 4226, 6 digits) over the number of the
@@ -35,12 +36,11 @@ export class CheckInCodes {
   }
 }
 
-// Check-in is open from an hour before the event starts until an hour after it ends.
-const CHECK_IN_MARGIN_MS = 60 * 60 * 1000;
-
+// Check-in is open from an hour before the event starts until an hour after it ends (the window
+// is in packages/contracts: the admin's code tab says when it opens).
 export function checkInOpen(startsAt: Date, endsAt: Date, at: Date): boolean {
-  const t = at.getTime();
-  return t >= startsAt.getTime() - CHECK_IN_MARGIN_MS && t <= endsAt.getTime() + CHECK_IN_MARGIN_MS;
+  const { opensAt, closesAt } = checkInWindow(startsAt, endsAt);
+  return at >= opensAt && at <= closesAt;
 }
 
 // The event's duration in hours, rounded to the nearest half hour, at least half an hour.

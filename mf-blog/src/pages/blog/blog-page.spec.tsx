@@ -155,6 +155,35 @@ describe('BlogPage', () => {
     const second = screen.getByRole('article', { name: 'Post number 2' });
     expect(within(second).getByText('Unknown Author')).toBeTruthy();
     expect(within(second).getByText('Pending').className).not.toContain('ui-badge--highlight');
+    // Issue 33.11: not published yet, only submitted.
+    expect(within(second).getByText('Submitted on March 3, 2025')).toBeTruthy();
+    expect(within(second).queryByText(/Posted on/)).toBeNull();
+  });
+
+  it('a limited account sees "Write a post" disabled, with the reason, in both languages', async () => {
+    me = { ...student, restricted: true };
+    posts = [];
+    renderPage();
+    const write = await screen.findByRole('button', {
+      name: 'Write a Post',
+      description: 'Your parent or guardian has not agreed yet: you can post once they do',
+    });
+    expect((write as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(write);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(() => changeLanguage('es'));
+    expect(
+      screen
+        .getByRole('button', { name: 'Escribir una publicación' })
+        .getAttribute('aria-describedby'),
+    ).toBe('blog-restricted');
+    expect(
+      screen.getByText(
+        'Tu madre, padre o tutor todavía no ha dado su permiso: podrás publicar cuando lo haga',
+      ),
+    ).toBeTruthy();
+    await act(() => changeLanguage('en'));
   });
 
   it('offers Approve and Reject on pending posts to admins only', async () => {
@@ -287,6 +316,7 @@ describe('BlogPage in Spanish', () => {
     const second = screen.getByRole('article', { name: 'Post number 2' });
     expect(within(second).getByText('Pendiente')).toBeTruthy();
     expect(within(second).getByText('Autor desconocido')).toBeTruthy();
+    expect(within(second).getByText('Enviado el 3 de marzo de 2025')).toBeTruthy();
     expect(
       await within(second).findByRole('button', { name: 'Aprobar «Post number 2»' }),
     ).toBeTruthy();

@@ -23,6 +23,9 @@ export function BlogPage() {
   const { user } = useAuth();
   const [writing, setWriting] = useState(false);
   const isAdmin = user?.isAdmin === true;
+  // Issue 33.11: a limited account (guardian consent pending) cannot post; the server refuses it
+  // too. The button stays, disabled, with the reason beside it, so the student knows why.
+  const restricted = user?.restricted === true;
   // Issue 14.5: admins also get the pending posts alone, paged on the server, so a post waiting
   // for review is never buried under thousands of approved ones. Its first page gives the count.
   const awaiting = useBlogPosts('pending', { enabled: isAdmin });
@@ -38,11 +41,18 @@ export function BlogPage() {
             onClick={() => setWriting(true)}
             onPointerEnter={preloadDialog}
             onFocus={preloadDialog}
+            disabled={restricted}
+            aria-describedby={restricted ? 'blog-restricted' : undefined}
           >
             {m.screen.writePost}
           </Button>
         }
       />
+      {restricted ? (
+        <p id="blog-restricted" className="blog-restricted">
+          {m.consent.restrictedBlog}
+        </p>
+      ) : null}
       <WritePostDialog open={writing} onOpenChange={setWriting} />
       {isAdmin ? (
         <Tabs defaultValue="all" className="blog-tabs">

@@ -57,7 +57,12 @@ export function BlogPostCard({ post, onReview, reviewing = false }: BlogPostCard
         </CardTitle>
         <PostContent content={post.content} />
         {postedOn ? (
-          <p className="blog-post__date">{t('blog.post.postedOn', { date: postedOn })}</p>
+          <p className="blog-post__date">
+            {/* Issue 33.11: a post not (yet) approved was submitted, not published. */}
+            {post.status === 'approved'
+              ? t('blog.post.postedOn', { date: postedOn })
+              : t('blog.post.submittedOn', { date: postedOn })}
+          </p>
         ) : null}
       </CardContent>
       {onReview && post.status === 'pending' ? (

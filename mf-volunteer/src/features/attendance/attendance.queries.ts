@@ -13,10 +13,12 @@ const checkInCodeKey = (id: number): QueryKey => [apiPaths.opportunities, id, 'c
 
 export const useRoster = (id: number) => useQuery<RosterEntry[]>({ queryKey: rosterKey(id) });
 
-// The code rotates every 30 s: fetch the next one when this one expires (while shown).
-export const useCheckInCode = (id: number) =>
+// The code rotates every 30 s: fetch the next one when this one expires (while shown). Not
+// before check-in opens (`enabled`): the service refuses it then.
+export const useCheckInCode = (id: number, enabled = true) =>
   useQuery<CheckInCode>({
     queryKey: checkInCodeKey(id),
+    enabled,
     refetchInterval: (query) => {
       const expiresAt = query.state.data?.expiresAt;
       if (!expiresAt) return false;

@@ -40,7 +40,7 @@ export function RosterButton({
               <RosterList opportunityId={opportunity.id} />
             </Tabs.Content>
             <Tabs.Content value="code">
-              {tab === 'code' ? <CheckInCodeView opportunityId={opportunity.id} /> : null}
+              {tab === 'code' ? <CheckInCodeView opportunity={opportunity} /> : null}
             </Tabs.Content>
           </Tabs>
         ) : null}

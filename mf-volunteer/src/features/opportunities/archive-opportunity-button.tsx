@@ -1,8 +1,10 @@
 import { type Opportunity } from '@district/contracts';
-import { ArchiveIcon, Button, useT } from '@district/ui';
+import { ArchiveIcon, useT } from '@district/ui';
+import { ConfirmButton } from './confirm-button';
 import { useArchiveOpportunity } from './opportunities.queries';
 
 // Admin only: moves the opportunity to "Past Events & Photos" (the daily job does it for past dates).
+// Students can no longer sign up afterwards, so it asks first.
 export function ArchiveOpportunityButton({
   opportunity,
   name = opportunity.title,
@@ -13,15 +15,18 @@ export function ArchiveOpportunityButton({
   const { t } = useT();
   const archive = useArchiveOpportunity(opportunity.id);
   return (
-    <Button
+    <ConfirmButton
       variant="outline"
       size="sm"
-      onClick={() => archive.mutate()}
       disabled={archive.isPending}
+      title={t('volunteer.admin.archiveTitle')}
+      description={t('volunteer.admin.archiveText', { title: name })}
+      actionLabel={t('volunteer.admin.archive')}
+      onConfirm={() => archive.mutate()}
     >
       <ArchiveIcon />
       {t('volunteer.admin.archive')}
       <span className="ui-sr-only"> {name}</span>
-    </Button>
+    </ConfirmButton>
   );
 }

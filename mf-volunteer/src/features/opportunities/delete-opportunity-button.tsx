@@ -1,6 +1,6 @@
 import { type Opportunity } from '@district/contracts';
-import { AlertDialog, Button, TrashIcon, useT } from '@district/ui';
-import { useState } from 'react';
+import { TrashIcon, useT } from '@district/ui';
+import { ConfirmButton } from './confirm-button';
 import { useDeleteOpportunity } from './opportunities.queries';
 
 // Admin only: deleting takes the signups and photos with it, so it asks first.
@@ -12,29 +12,21 @@ export function DeleteOpportunityButton({
   name?: string;
 }) {
   const { t } = useT();
-  const [open, setOpen] = useState(false);
   const remove = useDeleteOpportunity(opportunity.id);
   return (
-    <>
-      <Button
-        variant="destructive"
-        size="sm"
-        onClick={() => setOpen(true)}
-        disabled={remove.isPending}
-      >
-        <TrashIcon />
-        {t('volunteer.admin.delete')}
-        <span className="ui-sr-only"> {name}</span>
-      </Button>
-      <AlertDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('volunteer.admin.deleteTitle')}
-        description={t('volunteer.admin.deleteText', { title: name })}
-        actionLabel={t('volunteer.admin.delete')}
-        destructive
-        onAction={() => remove.mutate()}
-      />
-    </>
+    <ConfirmButton
+      variant="destructive"
+      size="sm"
+      disabled={remove.isPending}
+      title={t('volunteer.admin.deleteTitle')}
+      description={t('volunteer.admin.deleteText', { title: name })}
+      actionLabel={t('volunteer.admin.delete')}
+      destructive
+      onConfirm={() => remove.mutate()}
+    >
+      <TrashIcon />
+      {t('volunteer.admin.delete')}
+      <span className="ui-sr-only"> {name}</span>
+    </ConfirmButton>
   );
 }

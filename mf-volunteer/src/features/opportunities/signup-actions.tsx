@@ -2,6 +2,7 @@ import { isOpportunityFull, type Opportunity, type SignupEntry } from '@district
 import { Button, useT } from '@district/ui';
 import { useEffect, useRef } from 'react';
 import { useMyWaitlist, useSignups } from '../volunteer/volunteer.queries';
+import { ConfirmButton } from './confirm-button';
 import { WaitlistActions } from './waitlist-actions';
 import { useSignUp, useWithdraw } from './opportunities.queries';
 
@@ -50,14 +51,17 @@ export function SignupActions({
 
   if (state.signedUp)
     return (
-      <Button
+      <ConfirmButton
         variant="outline"
         data-signup-for={opportunity.id}
-        onClick={() => withdraw.mutate()}
         disabled={busy}
+        title={t('volunteer.card.withdrawTitle')}
+        description={t('volunteer.card.withdrawText', { title: opportunity.title })}
+        actionLabel={t('volunteer.card.withdraw')}
+        onConfirm={() => withdraw.mutate()}
       >
         {withdraw.isPending ? t('volunteer.card.withdrawing') : t('volunteer.card.withdraw')}
-      </Button>
+      </ConfirmButton>
     );
   if (state.full)
     return (
