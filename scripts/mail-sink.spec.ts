@@ -22,7 +22,7 @@ describe('startMailSink', () => {
     const link = `http://localhost:8080/reset-password?token=${'a1b2c3'.repeat(10)}`;
     const transport = nodemailer.createTransport(sink.url);
     await transport.sendMail({
-      from: 'District Volunteering <no-reply@district.local>',
+      from: 'District Volunteers <no-reply@district.local>',
       to: 'Zoë Student <Zoe.Student@example.test>',
       subject: 'Réinitialiser — reset your password',
       // A long non-ASCII line makes nodemailer pick quoted-printable with soft breaks.
@@ -35,7 +35,7 @@ describe('startMailSink', () => {
     expect(files).toHaveLength(1);
     const stored = JSON.parse(await readFile(join(dir, files[0] as string), 'utf8')) as StoredMail;
     expect(stored.to).toBe('zoe.student@example.test');
-    expect(stored.from).toBe('District Volunteering <no-reply@district.local>');
+    expect(stored.from).toBe('District Volunteers <no-reply@district.local>');
     expect(stored.subject).toBe('Réinitialiser — reset your password');
     expect(stored.text).toContain(`Open ${link} to choose`);
     expect(stored.text.startsWith('Bonjour Zoë!')).toBe(true);

@@ -53,7 +53,7 @@ describe('parseMail', () => {
       '<p>Hi Zoë, <a href="http://localhost:8080/reset-password?token=xyz">reset</a></p>',
     ).toString('base64');
     const raw = [
-      'From: District Volunteering <no-reply@district.local>',
+      'From: District Volunteers <no-reply@district.local>',
       'To: =?utf-8?Q?Zo=C3=AB?= <zoe@example.test>',
       'Subject: =?UTF-8?Q?Reset_your_password?=',
       'Date: Sat, 21 Nov 2026 10:00:00 +0000',
@@ -79,7 +79,7 @@ describe('parseMail', () => {
     ].join('\r\n');
     const mail = parseMail(Buffer.from(raw, 'utf8'));
     expect(mail.subject).toBe('Reset your password');
-    expect(mail.from).toBe('District Volunteering <no-reply@district.local>');
+    expect(mail.from).toBe('District Volunteers <no-reply@district.local>');
     expect(mail.to).toBe('Zoë <zoe@example.test>');
     expect(mail.date).toBe('2026-11-21T10:00:00.000Z');
     expect(mail.text).toBe('Hi Zoë, open http://localhost:8080/reset-password?token=xyz to reset.');

@@ -360,7 +360,7 @@ export async function startPlatform(options: PlatformOptions): Promise<PlatformH
             // A test run's reset links must point at its own gateway, whatever the shell says.
             PUBLIC_URL: (!testRun && env.PUBLIC_URL) || publicUrl,
             SMTP_URL: mail.url,
-            MAIL_FROM: env.MAIL_FROM ?? 'District Volunteering <no-reply@district.local>',
+            MAIL_FROM: env.MAIL_FROM ?? 'District Volunteers <no-reply@district.local>',
             AVATAR_DIR: avatarDir,
             PHOTO_DIR: photoDir,
             RECORD_SIGNING_KEY: recordSigningKey,

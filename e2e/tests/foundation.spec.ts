@@ -62,8 +62,17 @@ test('register, the home page greets by name, logout, then login again', async (
 test('the route guards: /auth signed in goes home, a protected page signed out goes to /auth', async ({
   page,
 }) => {
+  // A signed-out visit logs nothing in red: the shell's session check is not a failed request
+  // (issue 33.11).
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto('/directory');
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(consoleErrors).toEqual([]);
   await registerUser(page);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);

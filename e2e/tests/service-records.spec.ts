@@ -53,6 +53,28 @@ test('a student issues an official record that anyone can check, and a changed P
   const url = new URL((await link.getAttribute('href')) as string);
   const code = url.pathname.split('/').at(-1) as string;
   await checkA11y(student);
+  // On a phone the link wraps after its slashes: the record's code stays on one line and nothing
+  // scrolls sideways (issue 33.11).
+  await link.screenshot({ path: test.info().outputPath('record-link-1280.png') });
+  await student.setViewportSize({ width: 360, height: 800 });
+  await student.screenshot({ path: test.info().outputPath('record-link-360.png'), fullPage: true });
+  expect(
+    await link.evaluate((a) => {
+      const range = document.createRange();
+      range.selectNodeContents(a.lastChild as Node);
+      return [a.lastChild?.textContent, range.getClientRects().length];
+    }),
+  ).toEqual([code, 1]);
+  // The link's box stays inside the phone's width, its text inside the box.
+  expect(
+    await link.evaluate((a) => {
+      const box = a.parentElement as HTMLElement;
+      return [
+        box.getBoundingClientRect().right <= window.innerWidth,
+        box.scrollWidth <= box.clientWidth,
+      ];
+    }),
+  ).toEqual([true, true]);
 
   const [download] = await Promise.all([
     student.waitForEvent('download'),

@@ -1,4 +1,4 @@
-import { queryClient, usePlatformStore } from '@district/ui';
+import { changeLanguage, queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -159,7 +159,13 @@ describe('sign-in screen', () => {
       await screen.findByRole('tab', { name: 'Register' });
       openTab('Register');
       expect(await screen.findByLabelText('Date of Birth')).toBeTruthy();
-      expect(screen.getByLabelText(/Parent or Guardian Email/)).toBeTruthy();
+      // One clause saying when it is needed, not "(if you are under 13) (optional)" (issue 33.11).
+      expect(screen.getByLabelText('Parent or Guardian Email (if you are under 13)')).toBeTruthy();
+      await act(() => changeLanguage('es'));
+      expect(
+        screen.getByLabelText('Correo de tu madre, padre o tutor (si tienes menos de 13 años)'),
+      ).toBeTruthy();
+      await act(() => changeLanguage('en'));
       fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
       expect(await screen.findByText('Date of birth is required')).toBeTruthy();
       expect(server.requests.some((r) => r.method === 'POST')).toBe(false);

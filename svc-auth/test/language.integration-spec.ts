@@ -192,7 +192,7 @@ describe('mail in the recipient language', () => {
         '',
         `${PUBLIC_URL}/volunteer`,
         '',
-        'Voluntariado del distrito',
+        'District Volunteers',
       ].join('\n'),
     );
     expect(htmlOf(toSofia)).toContain('<p>Hola, Sof');
@@ -207,7 +207,7 @@ describe('mail in the recipient language', () => {
         '',
         `${PUBLIC_URL}/volunteer`,
         '',
-        'District Volunteering',
+        'District Volunteers',
       ].join('\n'),
     );
   });
@@ -255,7 +255,7 @@ describe('mail in the recipient language', () => {
     const mail = await h.mail.waitFor('sofia@example.org', { since });
     expect(subjectOf(mail)).toBe('Old producer title');
     expect(textOf(mail)).toBe(
-      ['Hola, Sofía Ruiz:', '', 'Old producer body.', '', 'Voluntariado del distrito'].join('\n'),
+      ['Hola, Sofía Ruiz:', '', 'Old producer body.', '', 'District Volunteers'].join('\n'),
     );
   });
 

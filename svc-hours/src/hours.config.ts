@@ -6,7 +6,7 @@ import { parseRecordSigningKey } from './service-records/record-signing';
 export const hoursConfigSchema = z.object({
   ...mailConfigSchema.shape,
   // The district's name, printed and signed on every official service record (issue 33).
-  DISTRICT_NAME: z.string().trim().min(1).max(200).default('District Volunteering'),
+  DISTRICT_NAME: z.string().trim().min(1).max(200).default('District Volunteers'),
   // Ed25519 private key (PKCS#8 DER, base64) that signs official service records (issue 19).
   RECORD_SIGNING_KEY: z.string().refine(
     (value) => {

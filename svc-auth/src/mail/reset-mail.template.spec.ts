@@ -105,10 +105,10 @@ describe('renderNotificationMail', () => {
   it('frames the texts in the recipient language', () => {
     const texts = { name: 'Ana', title: 'T', body: 'B', link: null };
     expect(renderNotificationMail(mailWriter('en'), texts).text).toBe(
-      'Hello Ana,\n\nB\n\nDistrict Volunteering',
+      'Hello Ana,\n\nB\n\nDistrict Volunteers',
     );
     expect(renderNotificationMail(mailWriter('es'), texts).text).toBe(
-      'Hola, Ana:\n\nB\n\nVoluntariado del distrito',
+      'Hola, Ana:\n\nB\n\nDistrict Volunteers',
     );
   });
 });

@@ -79,7 +79,7 @@ export async function startAuthService(
     DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url,
     PUBLIC_URL,
     SMTP_URL: smtpUrl,
-    MAIL_FROM: 'District Volunteering <no-reply@district.test>',
+    MAIL_FROM: 'District Volunteers <no-reply@district.test>',
     AVATAR_DIR: avatarDir,
     // Suites register many users from one address; the rate-limit and one-address suites set
     // their own limits.

@@ -33,11 +33,11 @@ export async function renderServiceRecordPdf(
   const doc = await PDFDocument.create();
   const issuedAt = new Date(content.issuedAt);
   doc.setTitle(t('hours.record.documentTitle', { code: content.code }));
-  doc.setAuthor('District Volunteering');
+  doc.setAuthor('District Volunteers');
   doc.setSubject(t('hours.record.subject', { name: content.name }));
   doc.setKeywords([`code:${content.code}`, `signature:${contentSignature}`]);
-  doc.setProducer('District Volunteering');
-  doc.setCreator('District Volunteering');
+  doc.setProducer('District Volunteers');
+  doc.setCreator('District Volunteers');
   doc.setCreationDate(issuedAt);
   doc.setModificationDate(issuedAt);
 

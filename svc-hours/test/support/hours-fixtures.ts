@@ -51,7 +51,7 @@ export function hoursTestConfig(
     DATABASE_URL: database.url,
     PUBLIC_URL: 'http://district.test',
     SMTP_URL: options.smtpUrl ?? 'smtp://127.0.0.1:2525',
-    MAIL_FROM: 'District Volunteering <no-reply@district.local>',
+    MAIL_FROM: 'District Volunteers <no-reply@district.local>',
     RECORD_SIGNING_KEY: generateRecordSigningKey(),
     // As platform.ts names it (the service's own default applies when the variable is unset).
     DISTRICT_NAME: options.districtName ?? 'Jefferson Parish Public School System',

@@ -36,7 +36,7 @@ export function renderCalendar(
 ): string {
   const calendar = ical({
     name: options.name,
-    prodId: { company: 'District Volunteering', product: 'svc-volunteer', language: 'EN' },
+    prodId: { company: 'District Volunteers', product: 'svc-volunteer', language: 'EN' },
     // Feed readers poll no more often than this.
     ttl: 60 * 60,
     // No calendar-wide zone name: ical-generator would then write DTSTAMP in local time too, which

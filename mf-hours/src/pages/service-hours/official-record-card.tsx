@@ -1,4 +1,5 @@
-import { Button, Card, CardContent, Trans, useT } from '@district/ui';
+import { Button, Card, CardContent, useT } from '@district/ui';
+import { Fragment } from 'react';
 import { errorText } from '../../shared/format';
 import { useIssueServiceRecord } from '../../shared/records.queries';
 
@@ -23,12 +24,9 @@ export function OfficialRecordCard() {
         )}
         {issue.data && (
           <div className="record-issue__result" aria-live="polite">
-            <p>
-              <Trans
-                id="hours.record.issued"
-                values={{ code: issue.data.code, url: issue.data.url }}
-                components={{ 0: <a href={issue.data.url} /> }}
-              />
+            <p>{t('hours.record.issued', { code: issue.data.code })}</p>
+            <p className="record-issue__link">
+              <a href={issue.data.url}>{breakableUrl(issue.data.url)}</a>
             </p>
             <p>
               <a href={issue.data.pdfUrl} download>
@@ -40,4 +38,16 @@ export function OfficialRecordCard() {
       </CardContent>
     </Card>
   );
+}
+
+// Issue 33.11: a long link wraps after its slashes (a <wbr> after each but the scheme's first),
+// not in the middle of the host or the record's code; CSS breaks inside a part only when that
+// part alone is wider than the box.
+function breakableUrl(url: string) {
+  return url.split(/(?<=\/)(?!\/)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

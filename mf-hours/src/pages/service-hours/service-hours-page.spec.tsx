@@ -52,6 +52,7 @@ const rejected: ServiceHoursLog = {
   rejectionReason: 'Missing details',
 };
 let mine: ServiceHoursLog[] = [];
+const RECORD_CODE = '7K2MXQ9PRT4W';
 
 let server: TestServer;
 let restoreFetch: () => void;
@@ -68,6 +69,12 @@ beforeAll(async () => {
     },
     'GET /api/service-hours/progress': (_req, res) => json(res, 200, progress),
     'GET /api/opportunities': (_req, res) => json(res, 200, []),
+    'POST /api/service-records': (_req, res) =>
+      json(res, 201, {
+        code: RECORD_CODE,
+        url: `https://volunteers.jpschools.example.org/verify/${RECORD_CODE}`,
+        pdfUrl: `/api/service-records/${RECORD_CODE}/pdf`,
+      }),
   });
   restoreFetch = routeRelativeFetchTo(server.origin);
 });
@@ -143,6 +150,28 @@ describe('ServiceHoursPage figures (issue 33)', () => {
     expect(screen.getAllByRole('group', { name: 'Approved Hours' })).toHaveLength(1);
     expect(screen.getAllByRole('group', { name: 'Pending Approval' })).toHaveLength(1);
     expect(screen.getByRole('group', { name: 'Hours Left' })).toBeTruthy();
+  });
+});
+
+describe('ServiceHoursPage official record (issue 33.11)', () => {
+  it('shows the share link whole, wrapping only after its slashes, in Spanish', async () => {
+    await inSpanish(async () => {
+      renderPage();
+      fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Mis horas' }));
+      fireEvent.click(screen.getByRole('tab', { name: 'Mis horas' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Emitir registro oficial' }));
+      expect(
+        await screen.findByText(`Se emitió el registro ${RECORD_CODE}. Comparte este enlace:`),
+      ).toBeTruthy();
+      const url = `https://volunteers.jpschools.example.org/verify/${RECORD_CODE}`;
+      const link = screen.getByRole('link', { name: /verify/ });
+      expect(link.getAttribute('href')).toBe(url);
+      expect(link.textContent).toBe(url);
+      // Break opportunities after the slashes only: never inside the host or the record's code.
+      expect(link.innerHTML).toBe(
+        `https://<wbr>volunteers.jpschools.example.org/<wbr>verify/<wbr>${RECORD_CODE}`,
+      );
+    });
   });
 });
 

@@ -38,6 +38,13 @@ beforeAll(async () => {
     },
     'PATCH /api/user/preferences': (_req, res) => json(res, 200, me),
     'GET /api/notifications': (_req, res) => json(res, 200, []),
+    'GET /api/guardian-consent/tok': (_req, res) =>
+      json(res, 200, {
+        studentName: maria.name,
+        school: maria.school,
+        grade: 6,
+        deadline: '2026-12-28',
+      }),
     'GET /config/remotes.json': (_req, res) =>
       json(res, 503, { statusCode: 503, message: 'unavailable' }),
   });
@@ -124,4 +131,51 @@ describe('My account', () => {
     expect(hint.textContent).toContain('"Un estudiante de Chalmette High School"');
     expect(hint.textContent).not.toMatch(/A student|from/);
   });
+
+  // Issue 33.11: the student's switch and the guardian's consent page give one account of what
+  // other students see, as svc-auth's directory and svc-volunteer's sign-up lists send it.
+  it.each([
+    [
+      'en',
+      'Show me to other students',
+      'Who sees it',
+      [
+        'name, school, grade, picture and service hours in the directory',
+        'name and school on sign-up lists',
+      ],
+    ],
+    [
+      'es',
+      'Mostrarme a los demás estudiantes',
+      'Quién lo ve',
+      [
+        'nombre, escuela, grado, foto y horas de servicio en el directorio',
+        'nombre y escuela en las listas de inscripción',
+      ],
+    ],
+  ])(
+    'describes what peers see the same way on /account and the consent page (%s)',
+    async (language, switchName, seesHeading, seen) => {
+      me = { ...maria, language };
+      await changeLanguage(language);
+      const account = renderAt('/account');
+      const choice = await screen.findByRole('switch', { name: switchName });
+      const hint = document.getElementById(choice.getAttribute('aria-describedby') ?? '')!;
+      for (const part of seen)
+        expect(hint.textContent).toContain(`${language === 'en' ? 'your' : 'tu'} ${part}`);
+      account.unmount();
+
+      renderAt('/guardian-consent/tok');
+      const heading = await screen.findByRole('heading', { name: seesHeading });
+      const text = heading.nextElementSibling?.textContent ?? '';
+      for (const part of seen)
+        expect(text).toContain(`${language === 'en' ? 'their' : 'su'} ${part}`);
+      expect(text).toContain(switchName);
+      expect(text).toContain(
+        language === 'en'
+          ? `"A student from ${maria.school}"`
+          : `"Un estudiante de ${maria.school}"`,
+      );
+    },
+  );
 });

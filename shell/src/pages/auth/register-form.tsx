@@ -159,8 +159,8 @@ function RegisterFormFor({ options }: { options: RegisterOptions }) {
           <TextField
             form={form}
             name="guardianEmail"
+            // The label says when it is needed ("if you are under 13"): no "(optional)" after it.
             label={t('shell.register.guardianEmail')}
-            optional
             {...EMAIL_INPUT}
             autoComplete="off"
           />

@@ -56,7 +56,8 @@ export function GuardianConsentPage() {
           <li>{t('shell.consent.keepsAudit')}</li>
         </ul>
         <h2 className="consent-page__heading">{t('shell.consent.seesHeading')}</h2>
-        <p>{t('shell.consent.seesText')}</p>
+        {/* Issue 33.11: the same account of what peers see as the student's privacy switch. */}
+        <p>{t('shell.consent.seesText', { school: request.data.school })}</p>
         <p className="muted">{t('shell.consent.rights')}</p>
         {decide.isError && (
           <p className="muted" role="alert">
