@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { MailedUserToken } from '../users/mailed-user-token.entity';
 import { User } from '../users/user.entity';
 
 // Issue 31, a squatted e-mail: someone made a password account with a student's address before
@@ -16,13 +9,8 @@ import { User } from '../users/user.entity';
 // that asked for it.
 @Entity({ name: 'district_claim_tokens' })
 @Index('district_claim_tokens_user_id_idx', ['userId'])
-export class DistrictClaimToken {
-  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
-  id!: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId!: number;
-
+@Index('district_claim_tokens_token_hash_key', ['tokenHash'], { unique: true })
+export class DistrictClaimToken extends MailedUserToken {
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'district_claim_tokens_user_id_fkey' })
   user?: User;
@@ -33,18 +21,4 @@ export class DistrictClaimToken {
 
   @Column({ type: 'varchar', length: 255 })
   subject!: string;
-
-  // sha256 of the token in the e-mail, hex; the plain token is never stored.
-  @Index('district_claim_tokens_token_hash_key', { unique: true })
-  @Column({ name: 'token_hash', type: 'char', length: 64 })
-  tokenHash!: string;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt!: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
-  usedAt!: Date | null;
 }
