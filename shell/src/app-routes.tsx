@@ -59,7 +59,18 @@ function preloadSignedIn() {
   RemotePage.preload();
 }
 
-// SPEC §2 route table. Remote areas are keyed so each route has its own loader state.
+// The signed-in areas the remotes serve: the path, and the page a remote exposes. Keyed, so each
+// has its own loader state.
+const SIGNED_IN_AREAS = [
+  // /volunteer/check-in is the remote's too (the page a check-in QR code opens, issue 18).
+  { path: '/volunteer/*', key: 'volunteer', id: 'mf_volunteer/VolunteerPage' },
+  { path: '/directory', key: 'directory', id: 'mf_directory/DirectoryPage' },
+  { path: '/blog', key: 'blog', id: 'mf_blog/BlogPage' },
+  { path: '/service-hours', key: 'service-hours', id: 'mf_hours/ServiceHoursPage' },
+  { path: '/supervisor', key: 'supervisor', id: 'mf_hours/SupervisorPage' },
+] as const;
+
+// SPEC §2 route table.
 export function AppRoutes() {
   const signIn = (
     <PublicOnlyRoute>
@@ -102,24 +113,9 @@ export function AppRoutes() {
       >
         <Route path="/" element={<HomePage />} />
         <Route path="/account" element={<AccountPage />} />
-        <Route
-          // /volunteer/check-in is the remote's too (the page a check-in QR code opens, issue 18).
-          path="/volunteer/*"
-          element={<RemotePage key="volunteer" id="mf_volunteer/VolunteerPage" />}
-        />
-        <Route
-          path="/directory"
-          element={<RemotePage key="directory" id="mf_directory/DirectoryPage" />}
-        />
-        <Route path="/blog" element={<RemotePage key="blog" id="mf_blog/BlogPage" />} />
-        <Route
-          path="/service-hours"
-          element={<RemotePage key="service-hours" id="mf_hours/ServiceHoursPage" />}
-        />
-        <Route
-          path="/supervisor"
-          element={<RemotePage key="supervisor" id="mf_hours/SupervisorPage" />}
-        />
+        {SIGNED_IN_AREAS.map(({ path, key, id }) => (
+          <Route key={key} path={path} element={<RemotePage key={key} id={id} />} />
+        ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
