@@ -32,6 +32,13 @@ import { UsersRepository } from '../users/users.repository';
 
 type AuditTarget = Omit<AuditEntry, 'outcome' | 'detail'>;
 
+// What an admin's action on one account records, before its outcome is known.
+const onUser = (actor: Identity, action: AuditEntry['action'], id: number): AuditTarget => ({
+  actorId: actor.id,
+  action,
+  target: { type: 'user', id },
+});
+
 // What admins do to other accounts (SPEC §6, issue 9): move a student to another school, delete
 // an account, grant or revoke supervisor and admin rights. Each one leaves one audit record.
 @Injectable()
@@ -70,11 +77,7 @@ export class AdminUsersService {
 
   // The row and the user.updated every replica follows commit together.
   async changeSchool(actor: Identity, id: number, school: SchoolName): Promise<DirectoryUser> {
-    const entry: AuditTarget = {
-      actorId: actor.id,
-      action: 'user.school.change',
-      target: { type: 'user', id },
-    };
+    const entry = onUser(actor, 'user.school.change', id);
     const user = await this.audited(entry, async (manager) => {
       const before = await this.users.lockForChange(manager, id);
       if (!before) throw new NotFoundException(API_MESSAGES.userNotFound);
@@ -94,11 +97,7 @@ export class AdminUsersService {
   // Issue 9. Admin rows are locked first (then the target's), so the last-admin check holds even
   // when two admins demote each other at the same moment.
   async changeRoles(actor: Identity, id: number, input: ChangeRolesInput): Promise<DirectoryUser> {
-    const entry: AuditTarget = {
-      actorId: actor.id,
-      action: 'user.roles.change',
-      target: { type: 'user', id },
-    };
+    const entry = onUser(actor, 'user.roles.change', id);
     const user = await this.audited(entry, async (manager) => {
       const adminIds = await this.users.lockAdminIds(manager);
       // The token may be up to a minute old: the actor must still be an admin now.
@@ -133,11 +132,7 @@ export class AdminUsersService {
   // DESIGN "Account deletion": the account, its reset tokens and hour credits go here (cascade),
   // its sessions end at once, and user.deleted tells the other services to remove their part.
   async deleteUser(actor: Identity, id: number): Promise<void> {
-    const entry: AuditTarget = {
-      actorId: actor.id,
-      action: 'user.delete',
-      target: { type: 'user', id },
-    };
+    const entry = onUser(actor, 'user.delete', id);
     if (actor.id === id) {
       const refusal = new ForbiddenException(API_MESSAGES.cannotDeleteSelf);
       await this.recordRefusal(entry, refusal);
