@@ -22,6 +22,7 @@ import {
   ROSTER_FILES,
   rosterImportQuerySchema,
   rosterImportResponseSchema,
+  rosterLineErrorResponseSchema,
 } from '../rosters.schema';
 import {
   createJoinCodeSchema,
@@ -36,7 +37,7 @@ import {
   districtSignInOptionsResponseSchema,
   districtStartQuerySchema,
 } from '../district-sign-in';
-import { apiErrorSchema } from '../errors';
+import { apiErrorSchema, apiFieldErrorSchema } from '../errors';
 import { idParamSchema, photoFileParamSchema, photoParamSchema } from '../fields';
 import { anyNotificationItemSchema } from '../notifications.schema';
 import {
@@ -585,6 +586,13 @@ const spec: Registry = {
       description: 'What was (or, previewed, would be) created, updated, deactivated, reactivated',
     },
     errors: [413, 415],
+    // A bad roster's 400 lists its lines with their reason codes (issue 31); other refusals have
+    // the one shape.
+    errorSchema: apiErrorSchema
+      .extend({
+        errors: z.array(z.union([rosterLineErrorResponseSchema, apiFieldErrorSchema])).optional(),
+      })
+      .meta({ id: 'RosterImportError' }),
   },
   listOpportunities: {
     summary: 'Volunteer opportunities',
