@@ -1,27 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CurrentUser, ServiceHoursSummary, StudentProgress } from '@district/contracts';
+import type { ServiceHoursSummary, StudentProgress } from '@district/contracts';
 import { AuthProvider, queryClient, usePlatformStore } from '@district/ui';
 import { json, routeRelativeFetchTo, startTestServer, type TestServer } from '@district/ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { inSpanish, loadHoursCatalogue, renderInLanguage } from '../../testing/i18n';
+import { supervisor, SUPERVISOR_SCHOOL } from '../../testing/users';
 import { SupervisorPage } from './supervisor-page';
 
-const SCHOOL = 'Jesuit High School';
-const supervisor: CurrentUser = {
-  id: 2,
-  ref: 'ref-2',
-  name: 'Sam Supervisor',
-  username: 'sam',
-  email: 'sam@example.org',
-  school: SCHOOL,
-  grade: 12,
-  avatarUrl: null,
-  serviceHours: 0,
-  isAdmin: false,
-  isSupervisor: true,
-  directoryVisible: true,
-  restricted: false,
-};
+const SCHOOL = SUPERVISOR_SCHOOL;
 
 const totals = {
   total: 1234,
